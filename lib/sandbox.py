@@ -54,6 +54,24 @@ def _error(kind, message):
 
 # ---------------------------------------------------------------------------- parent side
 
+_prefix = None
+
+
+def isolation_prefix():
+    """`unshare` arguments giving a worker fresh network (and, unprivileged, user) namespaces, if this host allows.
+
+    Inside them the worker is offline and may chroot into its scratch folder.
+    """
+    global _prefix
+    if _prefix is None:
+        _prefix = []
+        for cmd in (["unshare", "--net"], ["unshare", "--user", "--map-root-user", "--net"]):
+            if shutil.which("unshare") and subprocess.run(cmd + ["true"], capture_output=True).returncode == 0:
+                _prefix = cmd
+                break
+    return _prefix
+
+
 class Worker:
     """One sandboxed process; serves the requests of one episode or one program, then is discarded."""
 
@@ -61,10 +79,8 @@ class Worker:
         self.limits = limits or Limits()
         self.scratch = tempfile.mkdtemp(prefix="sandbox_")
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
-        # As root, a fresh network namespace takes the worker off the network entirely.
-        netns = ["unshare", "--net"] if os.geteuid() == 0 and shutil.which("unshare") else []
         self.proc = subprocess.Popen(
-            netns + [sys.executable, "-I", WORKER, json.dumps(asdict(self.limits)), self.scratch],
+            isolation_prefix() + [sys.executable, "-I", WORKER, json.dumps(asdict(self.limits)), self.scratch],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             cwd=self.scratch, env=env, start_new_session=True)
         self.dead = None  # the error that ended this worker, once it has ended

@@ -1,6 +1,7 @@
 """The inside of a lib.sandbox worker: limits, audit hook, restricted builtins, and the request loop."""
 import base64
 import builtins
+import importlib
 import json
 import os
 import random
@@ -108,11 +109,23 @@ class CappedIO:
         return text
 
 
-def make_audit_hook(scratch, read_roots):
+def enter_jail(scratch):
+    """chroot into the scratch folder when privileged (root, or root of a user namespace); True if done."""
+    try:
+        os.chroot(scratch)
+        os.chdir("/")
+        return True
+    except OSError:
+        return False
+
+
+def make_audit_hook(scratch, read_roots, jailed):
     """An audit hook enforcing the sandbox's file, process and network rules."""
     def inside(path, roots):
         p = os.path.realpath(os.fsdecode(path))
-        return any(p == r or p.startswith(r + os.sep) for r in roots)
+        if jailed and os.path.isabs(os.fsdecode(path)) and not os.path.exists(p):
+            return False  # in the jail, an absolute path to something absent names the world outside
+        return any(p == r or p.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
 
     def hook(event, args):
         if event == "open":
@@ -210,7 +223,7 @@ def handle(msg, state, out):
         for fname, text in msg["files"].items():
             if os.path.basename(fname) != fname:
                 return {"error": "forbidden", "message": f"file name {fname!r} must not contain a path"}
-            with open(os.path.join(out["scratch"], fname), "w") as f:
+            with open(fname, "w") as f:  # the working directory is the scratch folder
                 f.write(text)
         db = open_episode_db(base64.b64decode(msg["db"]), msg["seed"], msg["clock_start"] or CLOCK_START) \
             if msg["db"] else None
@@ -245,10 +258,18 @@ def main(limits, scratch):
     resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_s, limits.cpu_s + 1))
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_mb * mb, limits.file_mb * mb))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    for name in sorted(ALLOWED_IMPORTS):  # load them now: inside the jail the standard library is out of reach
+        importlib.import_module(name)
+    # The kernel's own fence: in the chroot, no path (not even SQL's ATTACH) reaches outside the scratch folder.
+    jailed = enter_jail(scratch)
+    if jailed:
+        scratch, read_roots = "/", []
+    else:
+        scratch = os.path.realpath(scratch)
+        read_roots = sorted({os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)})
     capture = CappedIO(limits.output_bytes // 2)
     sys.stdout = sys.stderr = capture
-    read_roots = sorted({os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)})
-    sys.addaudithook(make_audit_hook(os.path.realpath(scratch), read_roots))
+    sys.addaudithook(make_audit_hook(scratch, read_roots, jailed))
     state, ctx = {}, {"scratch": scratch}
     buf = bytearray()
     while True:

@@ -9,15 +9,17 @@ from lib import example_env, sandbox
 FAST = sandbox.Limits(wall_s=5, cpu_s=2, mem_mb=512)
 GADGET = "[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == '_wrap_close'][0].__init__.__globals__"
 
-HOSTILE = {  # name: (program, expected error kind)
+# Modules reached through gadgets are refused by the audit hook, or, inside the chroot jail, simply absent.
+GONE = ("forbidden", "exception")
+HOSTILE = {  # name: (program, expected error kind or kinds)
     "infinite_loop": ("def main():\n    while True:\n        pass\n", "cpu_limit"),
     "sleep_forever": ("import time\ndef main():\n    time.sleep(60)\n", "timeout"),
     "memory_bomb": ("def main():\n    return len('x' * (2 << 30))\n", "memory"),
     "fork_bomb": (f"def main():\n    g = {GADGET}\n    while True:\n        g['fork']()\n", "forbidden"),
     "os_system": (f"def main():\n    return {GADGET}['system']('touch /tmp/sandbox_pwned')\n", "forbidden"),
     "subprocess": ("import subprocess\ndef main():\n    subprocess.run(['ls'])\n", "import_blocked"),
-    "subprocess_gadget": (f"def main():\n    return {GADGET}['sys'].modules['importlib'].import_module('subprocess')\n", "forbidden"),
-    "socket_connect": (f"def main():\n    s = {GADGET}['sys'].modules['importlib'].import_module('socket')\n", "forbidden"),
+    "subprocess_gadget": (f"def main():\n    return {GADGET}['sys'].modules['importlib'].import_module('subprocess')\n", GONE),
+    "socket_connect": (f"def main():\n    s = {GADGET}['sys'].modules['importlib'].import_module('socket')\n", GONE),
     "write_outside": ("def main():\n    open('/tmp/sandbox_escape.txt', 'w').write('x')\n", "forbidden"),
     "read_passwd": ("def main():\n    return open('/etc/passwd').read()\n", "forbidden"),
     "read_secrets": (f"def main():\n    return open('/proc/self/environ').read()\n", "forbidden"),
@@ -26,9 +28,12 @@ HOSTILE = {  # name: (program, expected error kind)
     "huge_output": ("def main():\n    while True:\n        print('x' * 10000)\n", "output_too_large"),
     "huge_result": ("def main():\n    return 'x' * (8 << 20)\n", "output_too_large"),
     "import_trick": ("def main():\n    return __builtins__['__import__']('os').getcwd()\n", "import_blocked"),
-    "ctypes_gadget": (f"def main():\n    return {GADGET}['sys'].modules['importlib'].import_module('ctypes')\n", "forbidden"),
+    "ctypes_gadget": (f"def main():\n    return {GADGET}['sys'].modules['importlib'].import_module('ctypes')\n", GONE),
     "code_rewrite": ("def main():\n    def f(): pass\n    f.__code__ = main.__code__\n", "forbidden"),
     "hard_exit": (f"def main():\n    {GADGET}['_exit'](7)\n", "crashed"),
+    "sqlite_attach": ("import sqlite3\ndef main(db):\n    sqlite3.Connection.set_authorizer(db, None)\n"
+                      "    db.execute(\"ATTACH DATABASE '/tmp/sandbox_attach.db' AS x\")\n"
+                      "    db.execute('CREATE TABLE x.t (a)')\n", "exception"),
 }
 
 
@@ -36,10 +41,20 @@ HOSTILE = {  # name: (program, expected error kind)
 def test_hostile_program_is_contained(name, monkeypatch):
     monkeypatch.setenv("LLM_API_KEY", "sk-secret-must-not-leak")
     code, kind = HOSTILE[name]
-    r = sandbox.run_program(code, "main", limits=FAST)
-    assert r.get("error") == kind, r
+    db = example_env_bytes() if "def main(db)" in code else None
+    r = sandbox.run_program(code, "main", db_bytes=db, limits=FAST)
+    assert r.get("error") in ((kind,) if isinstance(kind, str) else kind), r
+    assert "result" not in r
     assert isinstance(r["message"], str) and r["message"]
-    assert not os.path.exists("/tmp/sandbox_pwned") and not os.path.exists("/tmp/sandbox_escape.txt")
+    for leaked in ("/tmp/sandbox_pwned", "/tmp/sandbox_escape.txt", "/tmp/sandbox_attach.db"):
+        assert not os.path.exists(leaked)
+
+
+def example_env_bytes():
+    import sqlite3
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE t (a)")
+    return con.serialize()
 
 
 def test_environment_is_scrubbed(monkeypatch):

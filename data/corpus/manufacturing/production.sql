@@ -1,0 +1,191 @@
+-- Production orders dump: orders and operations
+-- Production orders make a quantity of a part by a due date; each order is split into operations at work centres in sequence, with planned hours and status.
+BEGIN TRANSACTION;
+
+CREATE TABLE production_orders (
+  order_id TEXT PRIMARY KEY,
+  part_number TEXT,
+  quantity INTEGER,
+  due_date TEXT,
+  status TEXT
+);
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24001', 'P-1360', 10, '2024-09-27', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24002', 'P-1370', 100, '2024-10-24', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24003', 'P-1360', 20, '2024-09-03', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24004', 'P-1300', 25, '2024-10-01', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24005', 'P-1290', 100, '2024-10-20', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24006', 'P-1340', 10, '2024-09-06', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24007', 'P-1340', 100, '2024-09-15', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24008', 'P-1350', 50, '2024-09-04', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24009', 'P-1350', 25, '2024-10-05', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24010', 'P-1290', 25, '2024-10-22', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24011', 'P-1240', 25, '2024-11-06', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24012', 'P-1270', 25, '2024-10-27', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24013', 'P-1370', 10, '2024-10-03', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24014', 'P-1340', 20, '2024-10-22', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24015', 'P-1320', 100, '2024-09-15', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24016', 'P-1240', 20, '2024-10-29', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24017', 'P-1330', 100, '2024-10-22', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24018', 'P-1280', 10, '2024-09-08', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24019', 'P-1350', 100, '2024-10-19', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24020', 'P-1260', 20, '2024-11-13', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24021', 'P-1300', 20, '2024-09-16', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24022', 'P-1350', 20, '2024-09-27', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24023', 'P-1350', 10, '2024-10-21', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24024', 'P-1320', 25, '2024-11-28', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24025', 'P-1340', 20, '2024-11-08', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24026', 'P-1320', 25, '2024-10-19', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24027', 'P-1330', 20, '2024-11-13', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24028', 'P-1260', 20, '2024-09-24', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24029', 'P-1290', 20, '2024-10-07', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24030', 'P-1320', 10, '2024-09-18', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24031', 'P-1350', 20, '2024-09-01', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24032', 'P-1370', 20, '2024-09-06', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24033', 'P-1280', 100, '2024-10-02', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24034', 'P-1330', 25, '2024-09-08', 'in_progress');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24035', 'P-1330', 100, '2024-10-01', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24036', 'P-1250', 100, '2024-11-18', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24037', 'P-1260', 25, '2024-10-21', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24038', 'P-1370', 50, '2024-09-12', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24039', 'P-1360', 25, '2024-11-06', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24040', 'P-1370', 20, '2024-10-24', 'completed');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24041', 'P-1300', 50, '2024-09-29', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24042', 'P-1330', 20, '2024-10-01', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24043', 'P-1360', 20, '2024-09-04', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24044', 'P-1250', 100, '2024-10-25', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24045', 'P-1250', 100, '2024-09-29', 'released');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24046', 'P-1320', 100, '2024-11-26', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24047', 'P-1360', 50, '2024-10-24', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24048', 'P-1270', 10, '2024-10-13', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24049', 'P-1360', 20, '2024-10-22', 'planned');
+INSERT INTO production_orders (order_id, part_number, quantity, due_date, status) VALUES ('MO-24050', 'P-1310', 100, '2024-09-10', 'in_progress');
+
+CREATE TABLE operations (
+  operation_id INTEGER PRIMARY KEY,
+  order_id TEXT,
+  sequence INTEGER,
+  work_centre_id TEXT,
+  planned_hours REAL,
+  status TEXT,
+  FOREIGN KEY (order_id) REFERENCES production_orders(order_id)
+);
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (1, 'MO-24001', 10, 'WC50', 0.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (2, 'MO-24001', 20, 'WC60', 1.2, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (3, 'MO-24002', 10, 'WC50', 11.1, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (4, 'MO-24002', 20, 'WC60', 8.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (5, 'MO-24003', 10, 'WC50', 0.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (6, 'MO-24003', 20, 'WC60', 1.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (7, 'MO-24004', 10, 'WC10', 0.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (8, 'MO-24004', 20, 'WC20', 0.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (9, 'MO-24004', 30, 'WC40', 1.1, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (10, 'MO-24005', 10, 'WC10', 6.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (11, 'MO-24005', 20, 'WC20', 3.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (12, 'MO-24005', 30, 'WC40', 12.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (13, 'MO-24006', 10, 'WC50', 0.7, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (14, 'MO-24006', 20, 'WC60', 0.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (15, 'MO-24007', 10, 'WC50', 12.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (16, 'MO-24007', 20, 'WC60', 12.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (17, 'MO-24008', 10, 'WC50', 2.5, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (18, 'MO-24008', 20, 'WC60', 2.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (19, 'MO-24009', 10, 'WC50', 0.8, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (20, 'MO-24009', 20, 'WC60', 1.0, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (21, 'MO-24010', 10, 'WC10', 1.0, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (22, 'MO-24010', 20, 'WC20', 2.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (23, 'MO-24010', 30, 'WC40', 0.9, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (24, 'MO-24011', 10, 'WC10', 1.1, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (25, 'MO-24011', 20, 'WC20', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (26, 'MO-24011', 30, 'WC40', 0.9, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (27, 'MO-24012', 10, 'WC10', 1.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (28, 'MO-24012', 20, 'WC20', 0.9, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (29, 'MO-24012', 30, 'WC40', 1.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (30, 'MO-24013', 10, 'WC50', 0.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (31, 'MO-24013', 20, 'WC60', 0.4, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (32, 'MO-24014', 10, 'WC50', 0.9, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (33, 'MO-24014', 20, 'WC60', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (34, 'MO-24015', 10, 'WC50', 5.3, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (35, 'MO-24015', 20, 'WC60', 9.1, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (36, 'MO-24016', 10, 'WC10', 0.5, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (37, 'MO-24016', 20, 'WC20', 1.2, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (38, 'MO-24016', 30, 'WC40', 0.8, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (39, 'MO-24017', 10, 'WC50', 5.0, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (40, 'MO-24017', 20, 'WC60', 5.3, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (41, 'MO-24018', 10, 'WC10', 0.3, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (42, 'MO-24018', 20, 'WC20', 0.4, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (43, 'MO-24018', 30, 'WC40', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (44, 'MO-24019', 10, 'WC50', 5.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (45, 'MO-24019', 20, 'WC60', 3.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (46, 'MO-24020', 10, 'WC10', 2.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (47, 'MO-24020', 20, 'WC20', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (48, 'MO-24020', 30, 'WC40', 1.4, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (49, 'MO-24021', 10, 'WC10', 2.0, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (50, 'MO-24021', 20, 'WC20', 0.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (51, 'MO-24021', 30, 'WC40', 0.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (52, 'MO-24022', 10, 'WC50', 1.0, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (53, 'MO-24022', 20, 'WC60', 1.1, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (54, 'MO-24023', 10, 'WC50', 0.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (55, 'MO-24023', 20, 'WC60', 1.2, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (56, 'MO-24024', 10, 'WC50', 1.6, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (57, 'MO-24024', 20, 'WC60', 1.9, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (58, 'MO-24025', 10, 'WC50', 1.2, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (59, 'MO-24025', 20, 'WC60', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (60, 'MO-24026', 10, 'WC50', 1.1, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (61, 'MO-24026', 20, 'WC60', 1.4, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (62, 'MO-24027', 10, 'WC50', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (63, 'MO-24027', 20, 'WC60', 0.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (64, 'MO-24028', 10, 'WC10', 2.5, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (65, 'MO-24028', 20, 'WC20', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (66, 'MO-24028', 30, 'WC40', 2.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (67, 'MO-24029', 10, 'WC10', 1.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (68, 'MO-24029', 20, 'WC20', 2.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (69, 'MO-24029', 30, 'WC40', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (70, 'MO-24030', 10, 'WC50', 0.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (71, 'MO-24030', 20, 'WC60', 1.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (72, 'MO-24031', 10, 'WC50', 0.5, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (73, 'MO-24031', 20, 'WC60', 0.6, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (74, 'MO-24032', 10, 'WC50', 0.6, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (75, 'MO-24032', 20, 'WC60', 0.8, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (76, 'MO-24033', 10, 'WC10', 5.0, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (77, 'MO-24033', 20, 'WC20', 5.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (78, 'MO-24033', 30, 'WC40', 3.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (79, 'MO-24034', 10, 'WC50', 1.2, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (80, 'MO-24034', 20, 'WC60', 1.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (81, 'MO-24035', 10, 'WC50', 6.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (82, 'MO-24035', 20, 'WC60', 3.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (83, 'MO-24036', 10, 'WC10', 5.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (84, 'MO-24036', 20, 'WC20', 4.2, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (85, 'MO-24036', 30, 'WC40', 3.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (86, 'MO-24037', 10, 'WC10', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (87, 'MO-24037', 20, 'WC20', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (88, 'MO-24037', 30, 'WC40', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (89, 'MO-24038', 10, 'WC50', 3.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (90, 'MO-24038', 20, 'WC60', 2.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (91, 'MO-24039', 10, 'WC50', 1.1, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (92, 'MO-24039', 20, 'WC60', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (93, 'MO-24040', 10, 'WC50', 0.7, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (94, 'MO-24040', 20, 'WC60', 2.5, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (95, 'MO-24041', 10, 'WC10', 3.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (96, 'MO-24041', 20, 'WC20', 1.9, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (97, 'MO-24041', 30, 'WC40', 1.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (98, 'MO-24042', 10, 'WC50', 0.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (99, 'MO-24042', 20, 'WC60', 0.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (100, 'MO-24043', 10, 'WC50', 2.5, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (101, 'MO-24043', 20, 'WC60', 0.8, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (102, 'MO-24044', 10, 'WC10', 2.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (103, 'MO-24044', 20, 'WC20', 6.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (104, 'MO-24044', 30, 'WC40', 3.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (105, 'MO-24045', 10, 'WC10', 3.7, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (106, 'MO-24045', 20, 'WC20', 4.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (107, 'MO-24045', 30, 'WC40', 3.1, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (108, 'MO-24046', 10, 'WC50', 5.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (109, 'MO-24046', 20, 'WC60', 3.6, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (110, 'MO-24047', 10, 'WC50', 1.9, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (111, 'MO-24047', 20, 'WC60', 1.4, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (112, 'MO-24048', 10, 'WC10', 1.1, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (113, 'MO-24048', 20, 'WC20', 0.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (114, 'MO-24048', 30, 'WC40', 0.4, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (115, 'MO-24049', 10, 'WC50', 2.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (116, 'MO-24049', 20, 'WC60', 1.0, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (117, 'MO-24050', 10, 'WC10', 4.3, 'done');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (118, 'MO-24050', 20, 'WC20', 4.3, 'pending');
+INSERT INTO operations (operation_id, order_id, sequence, work_centre_id, planned_hours, status) VALUES (119, 'MO-24050', 30, 'WC40', 5.0, 'pending');
+COMMIT;

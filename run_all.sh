@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The pipeline, stage by stage, on tiny CPU defaults (about a minute on 2 cores).
+# Sizes come from environment variables; a full run sets them larger and points LLM at a server:
+#   RUN=runs/full THEMES=0 ROUNDS=2 WORKERS=16 LLM=openai LLM_BASE_URL=... LLM_MODEL=... bash run_all.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+RUN=${RUN:-runs/tiny}      # run folder: one subfolder per stage
+SEED=${SEED:-0}
+THEMES=${THEMES:-8}        # themes to mine (0 = every theme the corpus covers, ~50)
+ROUNDS=${ROUNDS:-1}        # complexification rounds of 01's operator
+WORKERS=${WORKERS:-2}
+LLM=${LLM:-none}           # none = the offline programmatic path of every stage
+common=(--run-dir "$RUN" --seed "$SEED" --workers "$WORKERS")
+
+# ---- 01 mine: themes + data/corpus -> 01_mine/envs/<id>/{env.json, db.sqlite}, envs.jsonl (~5 s)
+python 01_mine.py "${common[@]}" --llm "$LLM" --limit "$THEMES" --rounds "$ROUNDS"
+
+# ---- 02 build tools: schema (or a code agent) -> tools.py, tool_tests.py per environment (~15 s)
+python 02_build_tools.py "${common[@]}" --llm "$LLM"
+
+# ---- 03 filter: sandboxed import, > 50% tests passed, execution audit -> 03_filter/envs/<id>/ (~20 s)
+python 03_filter.py "${common[@]}"
+
+echo "run_all.sh: done; outputs in $RUN/"
