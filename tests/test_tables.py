@@ -5,12 +5,12 @@ import sqlite3
 
 import numpy as np
 
-from lib import retrieval, tables
+from lib import parsers, retrieval, tables
 
 
 def parsed(name, text):
     """Parse and relate one document -> ({table name: Table}, notes)."""
-    ts, notes = tables.parse_document(name, text.encode() if isinstance(text, str) else text)
+    ts, notes = parsers.parse_document(name, text.encode() if isinstance(text, str) else text)
     return {t.name: t for t in tables.relate(ts)}, notes
 
 
@@ -153,7 +153,7 @@ def test_yaml_record_lists_typed():
 def test_bad_documents_are_notes_not_errors():
     cases = {"empty.csv": b"", "blob.csv": b"\x00\x01binary", "broken.json": b'{"a": [1,',
              "huge.csv": b"a,b\n" + b"1,2\n" * 10, "notes.txt": b"plain prose", "one.csv": b"a,b\n"}
-    reasons = {n: tables.parse_document(n, d, max_bytes=30)[1][0] for n, d in cases.items()}
+    reasons = {n: parsers.parse_document(n, d, max_bytes=30)[1][0] for n, d in cases.items()}
     assert reasons["empty.csv"] == "empty.csv: empty"
     assert reasons["blob.csv"] == "blob.csv: binary"
     assert reasons["broken.json"].startswith("broken.json: not JSON")
@@ -231,7 +231,7 @@ def test_natural_keys_kept_and_unnamed_text_reference_by_containment():
     members = "| member_id | name |\n|---|---|\n| MEM01 | Ann |\n| MEM02 | Bo |\n| MEM03 | Cy |\n"
     found = []
     for name, text in (("projects.yaml", projects), ("tasks.csv", tasks), ("members.md", members)):
-        found += tables.parse_document(name, text.encode())[0]
+        found += parsers.parse_document(name, text.encode())[0]
     ts = {t.name: t for t in tables.relate(found)}
     assert ts["projects"].columns == ["project_id", "name"] and ts["projects"].pk == "project_id"
     assert ts["tasks"].fks == [("project_id", "projects", "project_id"), ("assignee", "members", "member_id")]
@@ -247,7 +247,7 @@ def test_natural_key_and_reference_by_table_name():
     found = []
     for name, text in (("planets.yaml", planets), ("moons.csv", moons), ("cities.md", cities),
                        ("countries.csv", countries), ("elements.csv", elements), ("compound_elements.csv", parts)):
-        found += tables.parse_document(name, text.encode())[0]
+        found += parsers.parse_document(name, text.encode())[0]
     ts = {t.name: t for t in tables.relate(found)}
     assert (ts["planets"].pk, ts["moons"].pk, ts["countries"].pk) == ("name", "moon", "alpha2")
     assert ts["moons"].fks == [("planet", "planets", "name")]
