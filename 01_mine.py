@@ -28,7 +28,7 @@ import numpy as np
 from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import envs, llm, parsers, retrieval, runfolder, tables  # noqa: E402
+from lib import chat, envs, llm, parsers, retrieval, runfolder, tables  # noqa: E402
 from lib.research import Reject, agent_db, synth_db, write_tables  # noqa: E402
 
 FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jon", "Kemi", "Luis",
@@ -90,7 +90,7 @@ def expand_themes(client, themes, n, rng, threshold, cap):
                   "\n".join(json.dumps({k: s[k] for k in ("kind", "name", "description", "domain")}) for s in shots) +
                   "\nPropose 5 NEW, different scenarios as a JSON array of objects with the same fields "
                   f"(attempt {attempt}).")
-        items = llm.extract_json(client.chat([{"role": "user", "content": prompt}])["content"])
+        items = chat.extract_json(client.chat([{"role": "user", "content": prompt}])["content"])
         for it in items if isinstance(items, list) else []:
             fields = ("name", "description", "domain")
             if not (isinstance(it, dict) and all(isinstance(it.get(k), str) and it[k] for k in fields)):

@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import envs, llm, runfolder, toolgen, tooltests  # noqa: E402
+from lib import chat, envs, llm, runfolder, toolgen, tooltests  # noqa: E402
 
 MIN_LLM_TOOLS = 3  # fewer LLM tools passing their tests than this: use the schema tools instead
 EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "example_env")
@@ -125,7 +125,7 @@ def from_llm(client, meta, con, tables, db_bytes, rounds, api_spec, seed):
     messages = [{"role": "system", "content": system}, {"role": "user", "content": env_prompt(meta, con, tables)}]
     if api_spec:  # AWM: operations with typed parameters first, then the code that implements them
         reply = client.chat(messages[:1] + [{"role": "user", "content": messages[1]["content"] + "\n" + SPEC}], seed=seed)
-        spec = llm.extract_json(reply["content"])
+        spec = chat.extract_json(reply["content"])
         if isinstance(spec, dict) and spec.get("operations"):
             messages[1]["content"] += "\nImplement exactly this API:\n" + json.dumps(spec, indent=1)
     best, why = None, "no usable answer"

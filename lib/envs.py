@@ -132,7 +132,7 @@ def _safe_annotation(text):
     tree = ast.parse(text, mode="eval")
     for node in ast.walk(tree):
         ok = isinstance(node, (ast.Expression, ast.Name, ast.Subscript, ast.Tuple, ast.Load, ast.Constant,
-                               ast.BinOp, ast.BitOr, ast.Index if hasattr(ast, "Index") else ast.Load))
+                               ast.BinOp, ast.BitOr))
         if not ok or (isinstance(node, ast.Name) and node.id not in _TYPE_NAMES):
             raise EnvFormatError(f"unsupported type annotation {text!r}")
     return eval(compile(tree, "<annotation>", "eval"), {"__builtins__": {}}, dict(_TYPE_NAMES))

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import requests
 from tqdm import tqdm
 
-from lib.chat import _normalise_calls, extract_json, parse_tool_calls  # noqa: F401 (extract_json re-exported for stages)
+from lib.chat import _normalise_calls, parse_tool_calls
 
 
 class LLMError(Exception):

@@ -5,7 +5,7 @@ import re
 import sqlite3
 import time
 
-from lib import llm, parsers, runfolder, sandbox, tables
+from lib import chat, parsers, runfolder, sandbox, tables
 
 
 class Reject(Exception):
@@ -225,7 +225,7 @@ def synth_db(client, theme, con, wdir, args):
 
     con.execute("PRAGMA foreign_keys = ON")  # a row that breaks a reference fails and is fed back
     scenario = f"{theme['name']}: {theme['description']}"
-    tasks = llm.extract_json(ask(f"Scenario: {scenario}\nList 8 realistic tasks a user asks an agent to do here, "
+    tasks = chat.extract_json(ask(f"Scenario: {scenario}\nList 8 realistic tasks a user asks an agent to do here, "
                                  "as a JSON array of strings."))
     tasks = [t for t in tasks if isinstance(t, str)] if isinstance(tasks, list) else []
     ddl = split_sql(ask(f"Scenario: {scenario}\nTasks: {json.dumps(tasks)}\nWrite the SQLite schema (CREATE TABLE "

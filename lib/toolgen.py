@@ -370,7 +370,7 @@ def write_tools(t, tables, s, kp, kcol, first, cols, refs, checks, add):
         params = [(kp, kcol["type"], None, f"The {s}'s {key}.")] + \
                  [(param_name(c["name"]), f"Optional[{c['type']}]", "None", f"New {c['name']} (unchanged if omitted).") for c in upd]
         body = checks([(c["name"], param_name(c["name"]), False) for c in upd]) + \
-            [f"changes = {{" + ", ".join(f"{c['name']!r}: {param_name(c['name'])}" for c in upd) + "}",
+            ["changes = {" + ", ".join(f"{c['name']!r}: {param_name(c['name'])}" for c in upd) + "}",
              f"return _update(db, {name!r}, {key!r}, {kp}, changes, {refs!r})"]
         c = next((c for c in upd if c["name"] not in refs), upd[0])
         new = fresh(c, first[c["name"]], t) if first and c["name"] not in refs else (first or {}).get(c["name"])

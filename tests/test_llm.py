@@ -9,7 +9,7 @@ import pytest
 
 from lib.chat import extract_json, parse_tool_calls
 from lib.llm import HFClient, LLMError, OpenAIClient, add_llm_args, llm_from_args
-from scripted_llm_server import ScriptedLLMServer, scripted_llm  # noqa: F401  (scripted_llm is a fixture)
+from scripted_llm_server import ScriptedLLMServer
 
 HELLO = [{"role": "user", "content": "say hello please"}]
 

@@ -11,7 +11,6 @@ import sys
 import numpy as np
 import pytest
 
-from scripted_llm_server import scripted_llm  # noqa: F401  (pytest fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(ROOT, "tests", "fixtures_mine")

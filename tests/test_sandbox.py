@@ -22,7 +22,7 @@ HOSTILE = {  # name: (program, expected error kind or kinds)
     "socket_connect": (f"def main():\n    s = {GADGET}['sys'].modules['importlib'].import_module('socket')\n", GONE),
     "write_outside": ("def main():\n    open('/tmp/sandbox_escape.txt', 'w').write('x')\n", "forbidden"),
     "read_passwd": ("def main():\n    return open('/etc/passwd').read()\n", "forbidden"),
-    "read_secrets": (f"def main():\n    return open('/proc/self/environ').read()\n", "forbidden"),
+    "read_secrets": ("def main():\n    return open('/proc/self/environ').read()\n", "forbidden"),
     "sys_exit": ("def main():\n    raise SystemExit(3)\n", "exit"),
     "deep_recursion": ("def main():\n    def f(n):\n        return f(n + 1)\n    return f(0)\n", "recursion"),
     "huge_output": ("def main():\n    while True:\n        print('x' * 10000)\n", "output_too_large"),
