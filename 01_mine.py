@@ -22,10 +22,8 @@ import re
 import shutil
 import sqlite3
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import chat, envs, llm, parsers, retrieval, runfolder, tables  # noqa: E402
@@ -403,8 +401,8 @@ if __name__ == "__main__":
                 return part
         return build_env(theme, stage, args, backend, mapping.get(theme["id"]), client)
 
-    with ThreadPoolExecutor(max(1, args.workers)) as ex:
-        parts = list(tqdm(ex.map(one, selected), total=len(selected), desc="01_mine"))
+    # Offline mining is CPU-bound (processes); the agent waits on the network (threads, one shared client).
+    parts = list(runfolder.parallel(one, selected, args.workers, "01_mine", processes=client is None))
     built = [p["row"] for p in parts if p["status"] == "ok"]
     rejected = [p["row"] for p in parts if p["status"] == "rejected"]
     stage.write_jsonl("envs.jsonl", built, "env")

@@ -23,9 +23,7 @@ import re
 import shutil
 import sqlite3
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
-from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import chat, envs, llm, runfolder, toolgen, tooltests  # noqa: E402
@@ -212,7 +210,7 @@ if __name__ == "__main__":
     ap.add_argument("--api-spec", action="store_true", help="AWM: ask for a typed operation spec before the code")
     # Runtime
     ap.add_argument("--seed", type=int, default=0, help="run seed (per-environment seeds derive from it)")
-    ap.add_argument("--workers", type=int, default=4, help="environments built in parallel (LLM calls overlap)")
+    ap.add_argument("--workers", type=int, default=4, help="environments built in parallel (processes offline, threads with an LLM)")
     args = ap.parse_args()
     stage = runfolder.begin(args, "02_build_tools")
     print(f"02_build_tools: {'offline schema tools' if args.llm == 'none' else f'LLM code agent ({args.llm})'}"
@@ -226,9 +224,10 @@ if __name__ == "__main__":
 
     # ---- build each environment (a finished one is a part on disk: a rerun skips it)
     todo = [i for i in ids if not stage.has_part(i)]
-    with ThreadPoolExecutor(max(1, args.workers)) as pool:
-        for row in tqdm(pool.map(lambda i: build(i, args, stage, client), todo), total=len(todo), desc="envs"):
-            stage.save_part(row["id"], row)
+    # Offline the work is CPU-bound (processes); with an LLM it waits on the network (threads, one shared client).
+    for row in runfolder.parallel(lambda i: build(i, args, stage, client), todo, args.workers, "envs",
+                                  processes=client is None):
+        stage.save_part(row["id"], row)
 
     # ---- outputs
     rows = [stage.load_part(i) for i in ids]

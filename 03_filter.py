@@ -26,9 +26,7 @@ import shutil
 import sqlite3
 import statistics
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
-from tqdm import tqdm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import envs, runfolder, state, toolgen, tooltests  # noqa: E402
@@ -287,7 +285,7 @@ if __name__ == "__main__":
     ap.add_argument("--min-write-tools", type=int, default=1, help="fewest kept write tools an environment needs")
     # Runtime
     ap.add_argument("--seed", type=int, default=0, help="run seed (the audit's episodes use seed 0)")
-    ap.add_argument("--workers", type=int, default=2, help="environments judged in parallel")
+    ap.add_argument("--workers", type=int, default=2, help="processes judging environments in parallel")
     args = ap.parse_args()
     stage = runfolder.begin(args, "03_filter")
     print(f"03_filter: test accuracy > 0.5, audit on, min tools {args.min_tools}, min write tools {args.min_write_tools}")
@@ -298,9 +296,8 @@ if __name__ == "__main__":
 
     # ---- judge each environment (a judged one is a part on disk: a rerun skips it)
     todo = [r for r in rows if not stage.has_part(r["id"])]
-    with ThreadPoolExecutor(max(1, args.workers)) as pool:
-        for r, part in tqdm(zip(todo, pool.map(lambda r: filter_env(r, args, stage.dir), todo)), total=len(todo), desc="envs"):
-            stage.save_part(r["id"], part)
+    for r, part in zip(todo, runfolder.parallel(lambda r: filter_env(r, args, stage.dir), todo, args.workers, "envs")):
+        stage.save_part(r["id"], part)
 
     # ---- outputs and summary
     parts = [stage.load_part(r["id"]) for r in rows]

@@ -6,13 +6,17 @@ stage resumes where it stopped; meta.json is written last and means "finished".
 """
 import hashlib
 import json
+import multiprocessing
 import os
 import platform
 import re
 import shutil
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
+
+from tqdm import tqdm
 
 FORMAT_VERSION = 1
 
@@ -188,3 +192,29 @@ def versions():
         if m is not None:
             out[mod] = getattr(m, "__version__", "?")
     return out
+
+
+_job = None  # the function parallel() maps; forked workers inherit it, so closures need no pickling
+
+
+def _run_job(item):
+    return _job(item)
+
+
+def parallel(fn, items, workers, desc, processes=True):
+    """Yield fn(item) for each item, in order, with a progress bar.
+
+    Per-environment work is CPU-bound Python, so it runs on `workers` forked processes;
+    processes=False uses threads instead (for LLM calls, which wait on the network and
+    share one client's cache and usage counters).
+    """
+    global _job
+    items = list(items)
+    if workers <= 1 or len(items) <= 1:
+        yield from tqdm((fn(x) for x in items), total=len(items), desc=desc)
+        return
+    _job = fn
+    pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) if processes
+            else ThreadPoolExecutor(workers))
+    with pool:
+        yield from tqdm(pool.map(_run_job if processes else fn, items), total=len(items), desc=desc)

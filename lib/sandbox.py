@@ -150,10 +150,15 @@ class Worker:
 
 _pool = []  # started workers waiting for work: their interpreter boots while the caller does other things
 POOL_SIZE = 2
+_pool_pid = os.getpid()
 
 
 def acquire(limits=None):
     """A fresh worker, from the warm pool when the limits are the defaults."""
+    global _pool_pid
+    if _pool_pid != os.getpid():  # a forked child must not share its parent's started workers
+        _pool.clear()
+        _pool_pid = os.getpid()
     if limits is not None and limits != Limits():
         return Worker(limits)
     w = _pool.pop() if _pool else Worker()

@@ -42,7 +42,9 @@ def test_hostile_program_is_contained(name, monkeypatch):
     monkeypatch.setenv("LLM_API_KEY", "sk-secret-must-not-leak")
     code, kind = HOSTILE[name]
     db = example_env_bytes() if "def main(db)" in code else None
-    r = sandbox.run_program(code, "main", db_bytes=db, limits=FAST)
+    # CPU-bound cases get a generous wall clock, so the CPU limit (not a busy machine) decides
+    limits = sandbox.Limits(wall_s=60, cpu_s=1, mem_mb=512) if kind == "cpu_limit" else FAST
+    r = sandbox.run_program(code, "main", db_bytes=db, limits=limits)
     assert r.get("error") in ((kind,) if isinstance(kind, str) else kind), r
     assert "result" not in r
     assert isinstance(r["message"], str) and r["message"]
