@@ -249,7 +249,9 @@ def table_tools(t, tables):
     s, name, key, rows = ident(singular(t["name"])), t["name"], t["key"], t["rows"]
     tn, cols = ident(name), {c["name"]: c for c in t["columns"]}
     refs = {fk["column"]: (fk["ref_table"], fk["ref_column"]) for fk in t["fks"]}
-    kp, kcol, first = (param_name(f"{s}_id" if key == "id" else key), cols.get(key), rows[0] if rows else None)
+    # The key's parameter reads "order_id" for a key named id, unless a column already has that name.
+    kp = param_name(f"{s}_id" if key == "id" and f"{s}_id" not in cols else key)
+    kcol, first = cols.get(key), rows[0] if rows else None
     kdoc = f"The {s}'s {key} ({name}.{key})" + (f", e.g. {first[key]!r}." if first else ".")
     checks = lambda ps: [f"_check({p}, {cols[c]['type']}, {p!r})" if req else
                          f"if {p} is not None:\n        _check({p}, {cols[c]['type']}, {p!r})" for c, p, req in ps]

@@ -292,3 +292,19 @@ def test_code_blocks_and_feedback():
     scored = {"a": {"passed": 2, "total": 3, "violation": False}, "b": {"passed": 1, "total": 2, "violation": False},
               "c": {"passed": 1, "total": 1, "violation": True}}
     assert stage.passing(scored) == ["a"]
+
+
+def test_key_named_id_beside_a_singular_id_column_compiles():
+    # A table keyed by `id` that also has an `order_id` column once gave create/update two `order_id` parameters.
+    import ast
+    import sqlite3
+    from lib import toolgen
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE orders (id TEXT PRIMARY KEY, order_id TEXT NOT NULL, total REAL NOT NULL)")
+    con.executemany("INSERT INTO orders VALUES (?, ?, ?)", [("o1", "A-1", 3.5), ("o2", "A-2", 4.0)])
+    source, tests, tools = toolgen.generate(con, "orders")
+    ast.parse(source)
+    names = {t["name"] for t in tools}
+    assert {"get_order", "create_order", "update_order"} <= names
+    assert "def update_order(db: sqlite3.Connection, id_value: str" in source or \
+           "def update_order(db: sqlite3.Connection, id: str" in source
