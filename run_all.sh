@@ -21,4 +21,7 @@ python 02_build_tools.py "${common[@]}" --llm "$LLM"
 # ---- 03 filter: sandboxed import, > 50% tests passed, execution audit -> 03_filter/envs/<id>/ (~20 s)
 python 03_filter.py "${common[@]}"
 
+# ---- 04 taxonomy: TF-IDF + SVD embedding, Ward clustering, named levels -> 04_taxonomy/labels.jsonl (~1 s)
+python 04_taxonomy.py --run-dir "$RUN" --seed "$SEED" --llm "$LLM"
+
 echo "run_all.sh: done; outputs in $RUN/"

@@ -157,6 +157,10 @@ class Stage:
         write_jsonl(self.path(name), rows)
         self.formats[name] = f"{kind}/{FORMAT_VERSION}"
 
+    def record_output(self, name, kind):
+        """Declare a non-JSONL output (written by the stage) so meta.json hashes and versions it."""
+        self.formats[name] = f"{kind}/{FORMAT_VERSION}"
+
     def finish(self, counts, **extra):
         """Write meta.json last: the stage is finished. Returns the meta dict."""
         outputs = {n: file_sha(self.path(n)) for n in sorted(self.formats)}
