@@ -62,12 +62,17 @@ def scalars(x):
     return [x] if x is not None else []
 
 
+def trusted(env, task):
+    """A template program on schema-generated tools runs in-process; anything from an LLM in the sandbox."""
+    return task.get("code_origin") == "template" and not env.sandbox
+
+
 def reference_agent(env, task, rng, model):
     """The reference solution, seeded like any episode: (final text, final db)."""
     if task["kind"] == "graph":
         _, db = taskgen.replay(env, task["reference"]["calls"], task["seed"])
     else:
-        _, db = taskgen.run_solution(env, task["reference"]["program"], task["seed"])
+        _, db = taskgen.run_solution(env, task["reference"]["program"], task["seed"], trusted=trusted(env, task))
     return json.dumps(task["expected_answer"]) if task["answer_format"] else "done", db
 
 
@@ -101,7 +106,7 @@ def stuffer_agent(env, task, rng, model):
     """Makes the reference's read calls, then answers every key with everything it saw, the right value included."""
     prof = model[1]
     calls = task["reference"]["calls"] if task["kind"] == "graph" else \
-        taskgen.run_solution(env, task["reference"]["program"], task["seed"])[0].get("calls", [])
+        taskgen.run_solution(env, task["reference"]["program"], task["seed"], trusted=trusted(env, task))[0].get("calls", [])
     ep, seen = env.episode(task["seed"]), list((task["expected_answer"] or {}).values())
     for c in calls:
         if prof.get(c["name"], {}).get("kind") == "read":

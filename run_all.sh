@@ -24,7 +24,7 @@ python 03_filter.py "${common[@]}"
 # ---- 04 taxonomy: TF-IDF + SVD embedding, Ward clustering, named levels -> 04_taxonomy/labels.jsonl (~1 s)
 python 04_taxonomy.py --run-dir "$RUN" --seed "$SEED" --llm "$LLM"
 
-# ---- 05 tasks: tool-graph walks + program templates, rubrics/verifiers, reward integrity -> 05_tasks/tasks.jsonl (~40 s)
+# ---- 05 tasks: tool-graph walks + program templates, rubrics/verifiers, reward integrity -> 05_tasks/tasks.jsonl (~20 s)
 python 05_tasks.py "${common[@]}" --llm "$LLM"
 
 echo "run_all.sh: done; outputs in $RUN/"

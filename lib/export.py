@@ -42,7 +42,7 @@ def flat_task(task):
             **{f"edges_{k}": int(edges.get(k, 0)) for k in ("strong", "weak", "independent")},
             "taxonomy_l1": tax.get("l1", ""), "taxonomy_l2": tax.get("l2", ""), "taxonomy_l3": tax.get("l3", ""),
             "seed": int(task.get("seed", 0)), "round": int(task.get("round", 0)),
-            "targets": js(task.get("targets") or [])}
+            "targets": js(task.get("targets") or []), "code_origin": task.get("code_origin") or ""}
 
 
 # ---------------------------------------------------------------------------- SFT transcripts

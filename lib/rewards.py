@@ -180,11 +180,13 @@ def _run_verify(final_db, answer, initial_hex):
 '''
 
 
-def run_verifier(source, answer, final_db, initial_db):
-    """Run verify(answer, final_db, initial_db) in the sandbox -> (score, parts) or (None, {"error": message})."""
+def run_verifier(source, answer, final_db, initial_db, trusted=False):
+    """Run verify(answer, final_db, initial_db) -> (score, parts) or (None, {"error": message}).
+
+    In the sandbox, unless trusted (a verifier 05 built from its own template: see code_origin)."""
     from lib import sandbox
     r = sandbox.run_program(source + RUNNER, "_run_verify", {"answer": answer, "initial_hex": initial_db.serialize().hex()},
-                            db_bytes=final_db.serialize())
+                            db_bytes=final_db.serialize(), trusted=trusted)
     if "error" in r:
         return None, {"error": f"{r['error']}: {r['message']}"[:500]}
     score, parts = r["result"]
@@ -257,7 +259,8 @@ def score(task, final_text, final_db, initial_db, judge=None, mode="code"):
                                                                "database changes are those a correct solution gives."])
         return (None, {}) if verdict is None else (float(verdict[0]), {"judge:0": float(verdict[0])})
     if task.get("verifier"):
-        reward, parts = run_verifier(task["verifier"], answer, final_db, initial_db)
+        reward, parts = run_verifier(task["verifier"], answer, final_db, initial_db,
+                                     trusted=task.get("code_origin") == "template")
     else:
         rubric = task.get("rubric") or []
         parts = answer_parts(answer, task.get("expected_answer"), task.get("answer_format"))

@@ -125,6 +125,18 @@ def graph(prof, tables):
 
 # ---------------------------------------------------------------------------- walks
 
+def unique_named_rows(T, col):
+    """Rows whose text in `col` (3-60 chars) is contained in no other row's: a search by it finds one row.
+
+    Quadratic in the rows, so it is computed once per table and column (cached on the table's dict)."""
+    cache = T.setdefault("_unique_named", {})
+    if col not in cache:
+        vals = [str(r[col]).lower() for r in T["rows"] if isinstance(r[col], str)]
+        cache[col] = [r for r in T["rows"] if isinstance(r[col], str) and 3 <= len(r[col]) <= 60
+                      and sum(r[col].lower() in v for v in vals) == 1]
+    return cache[col]
+
+
 class Walk:
     """A chain being built: calls, one known row per table ("entries"), the query's sentences."""
 
@@ -170,9 +182,7 @@ class Walk:
             for s in self.tool("search", t):
                 for p in (p for p in self.prof[s]["optional"] if p.endswith("_contains")):
                     col = next(c["name"] for c in T["columns"] if toolgen.param_name(c["name"]) == p[:-9])
-                    vals = [str(r[col]).lower() for r in T["rows"] if isinstance(r[col], str)]
-                    rows = [r for r in T["rows"] if isinstance(r[col], str) and 3 <= len(r[col]) <= 60
-                            and sum(r[col].lower() in v for v in vals) == 1]
+                    rows = unique_named_rows(T, col)
                     for r in self.rng.sample(rows, min(3, len(rows))):
                         out.append(((1 + links) * (3 if col in NAMELIKE else 1), s, {p: r[col]}, t, r,
                                     f"the {human(toolgen.singular(t))} whose {human(col)} is {quote(r[col])}", {col}))
@@ -448,7 +458,8 @@ def row(env, kind, task_id, seed, query, fmt, ref_solution, answer, ref_db, rubr
     return {"id": task_id, "env_id": env.id, "env_path": f"03_filter/envs/{env.id}", "kind": kind, "query": query,
             "answer_format": fmt, "reference": ref_solution, "expected_answer": answer,
             "expected_state_hash": statelib.state_hash(ref_db), "rubric": rubric, "verifier": verifier,
-            "difficulty": diff, "taxonomy": None, "seed": seed, "round": round_, "targets": sorted(targets or [])}
+            "difficulty": diff, "taxonomy": None, "seed": seed, "round": round_, "targets": sorted(targets or []),
+            "code_origin": None}  # program tasks: "template" (runs in-process) or "llm" (runs in the sandbox)
 
 
 def format_sentence(fmt):
@@ -564,8 +575,10 @@ def _run_solve(tools):
 '''
 
 
-def run_solution(env, program, seed, shifted=False):
-    """Run solve(tools) in the sandbox on a fresh copy -> ({"answer", "calls"}, final db) or (error dict, None)."""
+def run_solution(env, program, seed, shifted=False, trusted=False):
+    """Run solve(tools) on a fresh copy -> ({"answer", "calls"}, final db) or (error dict, None).
+
+    In the sandbox, unless trusted (a program built from this module's own templates)."""
     from datetime import datetime, timedelta
     from lib.envs import CLOCK_START, open_episode_db
     clock = env.meta.get("clock_start", CLOCK_START)
@@ -573,7 +586,7 @@ def run_solution(env, program, seed, shifted=False):
         t = datetime.fromisoformat(clock.replace("Z", "+00:00")) + timedelta(hours=1)
         clock = t.strftime("%Y-%m-%dT%H:%M:%SZ")
     r = sandbox.run_program(program + TRACE, "_run_solve", db_bytes=env.db_bytes, tools_source=env.source, seed=seed,
-                            clock_start=clock, return_db=True)
+                            clock_start=clock, return_db=True, trusted=trusted)
     if "error" in r:
         return r, None
     return r["result"], open_episode_db(r["db"], seed, clock)
@@ -755,15 +768,20 @@ def tpl_hop_write(ctx, rng):
 TEMPLATES = (tpl_aggregate, tpl_update_set, tpl_hop_write)
 
 
-def program_task(env, model, spec, seed, task_id, targets=(), round_=0, stats=None, verifier=None):
-    """Run a solution program (twice, and once shifted), bake or check its verifier: (task row, None) or (None, problem)."""
+def program_task(env, model, spec, seed, task_id, targets=(), round_=0, stats=None, verifier=None, template=False):
+    """Run a solution program (twice, and once shifted), bake or check its verifier: (task row, None) or (None, problem).
+
+    template: the program came from this module's templates (and the verifier is the template one):
+    code_origin "template", run in-process (the program only when the env's tools are trusted too);
+    otherwise code_origin "llm" and everything runs in the sandbox."""
+    trusted = template and not env.sandbox
     tables, prof, edges = model
     stats = stats if stats is not None else new_stats()
-    ref, identical = reference(env, lambda s, shift: run_solution(env, spec["program"], s, shift), seed)
+    ref, identical = reference(env, lambda s, shift: run_solution(env, spec["program"], s, shift, trusted), seed)
     stats["replays"] += 1
     stats["replays_identical"] += identical
     if ref is None:
-        r, _ = run_solution(env, spec["program"], seed)
+        r, _ = run_solution(env, spec["program"], seed, trusted=trusted)
         return None, f"the program failed: {r.get('error')}: {r.get('message')}" if "error" in r else \
             "the program is not deterministic (two runs differ)"
     answer, fmt = ref["obs"]["answer"], spec["answer_format"]
@@ -779,6 +797,7 @@ def program_task(env, model, spec, seed, task_id, targets=(), round_=0, stats=No
     task = row(env, "program", task_id, seed, spec["query"], fmt, {"program": spec["program"]}, answer, ref["db"], None,
                verifier or rewards.template_verifier(answer, fmt, ref["items"]),
                difficulty(ref["obs"]["calls"], prof, edges, branches), targets, round_)
+    task["code_origin"] = "template" if template and verifier is None else "llm"
     reward, parts = rewards.score(task, json.dumps(answer), ref["db"], env.initial_db())
     if reward != 1.0:
         return None, f"the verifier gives the reference solution {reward} with parts {json.dumps(parts)[:400]}"
@@ -806,7 +825,8 @@ def program_tasks(env, n, rng, targets=None, id_prefix=None, round_=0, stats=Non
                 if targets and not any(f"tools.{t}(" in spec["program"] for t in targets):
                     continue
                 task, _ = program_task(env, model, spec, rng.randrange(2 ** 31),
-                                       f"{id_prefix or env.id + '/program'}/{i:03d}", targets, round_, stats)
+                                       f"{id_prefix or env.id + '/program'}/{i:03d}", targets, round_, stats,
+                                       template=True)
                 if task:
                     break
             if task:

@@ -117,7 +117,7 @@ def test_datasets_reads_fixed_features(run_dir, tmp_path):
             "seed", "round"}
     columns = json.loads((tmp_path / "tasks.jsonl").read_text().splitlines()[0])
     assert {k: v.dtype for k, v in tasks.features.items()} == {k: "int64" if k in ints else "string" for k in columns}
-    assert len(columns) == 25
+    assert len(columns) == 26
     assert len(tasks) == 4
     sft = datasets.load_dataset("json", data_files=str(tmp_path / "sft.jsonl"), split="train")
     assert set(sft.features) == {"id", "task_id", "env_id", "source", "reward", "messages", "tools"}
