@@ -105,3 +105,22 @@ def test_caller_survives_and_pool_recovers():
         assert sandbox.run_program(HOSTILE["hard_exit"][0], "main", limits=FAST)["error"] == "crashed"
         assert sandbox.run_program("def main():\n    return 1\n", "main")["result"] == 1
     assert sys.modules["lib.sandbox"] is sandbox  # the test process is intact
+
+
+def test_trusted_in_process_run_matches_the_sandbox(tmp_path):
+    import random
+    env_dir = example_env.build(str(tmp_path / "env"), n_books=10)
+    db_bytes = open(os.path.join(env_dir, "db.sqlite"), "rb").read()
+    tools = open(os.path.join(env_dir, "tools.py")).read()
+    program = ("import random\ndef solve(tools, db):\n    o = tools.place_order(customer_id='c002', book_id='b0003')\n"
+               "    print('placed')\n    return {'order': o['id'], 'draw': random.random()}\n")
+    kw = dict(db_bytes=db_bytes, tools_source=tools, seed=11, return_db=True)
+    random.seed(123)
+    before = random.random()
+    random.seed(123)
+    inproc = sandbox.run_program(program, "solve", trusted=True, **kw)
+    assert random.random() == before  # the caller's random state is untouched
+    assert inproc == sandbox.run_program(program, "solve", **kw)
+    assert inproc["stdout"] == "placed\n"
+    failing = sandbox.run_program("def solve():\n    raise ValueError('nope')\n", "solve", trusted=True)
+    assert failing["error"] == "exception" and "ValueError: nope" in failing["message"]
