@@ -26,7 +26,7 @@ import sys
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import chat, envs, llm, runfolder, toolgen, tooltests  # noqa: E402
+from lib import chat, envs, llm, runfolder, schemas, toolgen, tooltests  # noqa: E402
 
 MIN_LLM_TOOLS = 3  # fewer LLM tools passing their tests than this: use the schema tools instead
 EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "example_env")
@@ -163,7 +163,7 @@ def write_env(src_dir, out_dir, meta, built, trusted):
                  "tool_tests.py": built["tests_py"]}
         descs, _ = tooltests.describe(built["tools_py"], trusted)
         good, bad = tooltests.schemas(descs)
-        files["tools.json"] = json.dumps({"tools_sha256": envs.source_sha(built["tools_py"]),
+        files["tools.json"] = json.dumps({"tools_sha256": schemas.source_sha(built["tools_py"]),
                                           "tools": [good[d["name"]] for d in descs if d["name"] in good]},
                                          indent=1, sort_keys=True)
         for name, text in files.items():

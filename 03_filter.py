@@ -29,7 +29,7 @@ import sys
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import envs, runfolder, state, toolgen, tooltests  # noqa: E402
+from lib import envs, runfolder, schemas, state, toolgen, tooltests  # noqa: E402
 
 CRASHES = ("timeout", "crashed", "cpu_limit", "memory", "recursion", "output_too_large")
 ESCAPES = ("forbidden", "import_blocked")
@@ -166,14 +166,14 @@ def reduce_tests(tests, keep_tests):
                                                                     or s["name"] in keep_tests))
 
 
-def write_env(src, dst, source, tests, schemas, meta):
+def write_env(src, dst, source, tests, tool_schemas, meta):
     """The kept environment folder (tools.json lists only the kept tools, keyed by the reduced source)."""
     shutil.rmtree(dst, ignore_errors=True)
     with runfolder.atomic_path(dst) as tmp:
         os.makedirs(tmp)
         shutil.copy(os.path.join(src, "db.sqlite"), os.path.join(tmp, "db.sqlite"))
         files = {"tools.py": source, "tool_tests.py": tests, "env.json": json.dumps(meta, indent=1, sort_keys=True),
-                 "tools.json": json.dumps({"tools_sha256": envs.source_sha(source), "tools": schemas}, indent=1, sort_keys=True)}
+                 "tools.json": json.dumps({"tools_sha256": schemas.source_sha(source), "tools": tool_schemas}, indent=1, sort_keys=True)}
         for name, text in files.items():
             with open(os.path.join(tmp, name), "w") as f:
                 f.write(text)

@@ -187,7 +187,7 @@ def open_episode(source, db_bytes, seed, clock_start, limits=None):
 
 
 def describe_tools(source, limits=None):
-    """Load a tools module in a worker and describe its public functions (see lib.envs.describe_function)."""
+    """Load a tools module in a worker and describe its public functions (see lib.schemas.describe_function)."""
     w = acquire(limits)
     try:
         r = w.request({"op": "describe", "source": source})

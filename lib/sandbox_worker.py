@@ -14,7 +14,8 @@ import traceback
 
 if __name__ == "__main__":  # started by lib.sandbox as a script (python -I): make `lib` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from lib.envs import CLOCK_START, describe_function, open_episode_db, public_functions, run_tool
+from lib.envs import CLOCK_START, open_episode_db, run_tool
+from lib.schemas import describe_function, public_functions
 
 LIB = os.path.dirname(os.path.abspath(__file__))
 # What untrusted code may import (top-level names). Everything else raises ImportBlocked.

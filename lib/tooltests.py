@@ -5,8 +5,8 @@ import re
 import threading
 
 from lib import sandbox
-from lib.envs import (CLOCK_START, EnvFormatError, describe_function, open_episode_db, public_functions, run_tool,
-                      schema_from_description)
+from lib.envs import CLOCK_START, open_episode_db, run_tool
+from lib.schemas import SchemaError, describe_function, public_functions, schema_from_description
 from lib.sandbox_worker import ALLOWED_IMPORTS
 
 VIOLATIONS = ("SandboxViolation", "ImportBlocked")  # a tool_error starting with these is an escape attempt
@@ -236,7 +236,7 @@ def schemas(descs):
     for d in descs:
         try:
             good[d["name"]] = schema_from_description(d)
-        except EnvFormatError as e:
+        except SchemaError as e:
             bad[d["name"]] = str(e)
     return good, bad
 

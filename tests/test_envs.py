@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from lib import envs, example_env, state
+from lib import envs, example_env, schemas, state
 
 
 @pytest.fixture(scope="module")
@@ -128,10 +128,10 @@ def test_schema_derived_in_sandbox_without_cache(env_dir, tmp_path):
     (d / "tools.json").unlink()
     sb = envs.Env(str(d), sandbox=True)
     assert sb.schemas == envs.Env(env_dir).schemas
-    assert json.loads((d / "tools.json").read_text())["tools_sha256"] == envs.source_sha((d / "tools.py").read_text())
+    assert json.loads((d / "tools.json").read_text())["tools_sha256"] == schemas.source_sha((d / "tools.py").read_text())
 
 
 def test_untyped_annotation_is_refused():
-    with pytest.raises(envs.EnvFormatError, match="unsupported type annotation"):
-        envs.schema_from_description({"name": "f", "doc": "F.\n\nArgs:\n    x: An x.",
+    with pytest.raises(schemas.SchemaError, match="unsupported type annotation"):
+        schemas.schema_from_description({"name": "f", "doc": "F.\n\nArgs:\n    x: An x.",
                                       "params": [{"name": "x", "annotation": "__import__('os')", "required": True}]})

@@ -8,7 +8,7 @@ import os
 import pytest
 from test_build_tools import LLM_TESTS, LLM_TOOLS, answer, folder_bytes, make_run, run_stage
 
-from lib import envs, runfolder, tooltests
+from lib import envs, runfolder, schemas, tooltests
 
 BAD_TOOLS = LLM_TOOLS + '''
 import io
@@ -193,4 +193,4 @@ def test_reduce_module_keeps_callees_private():
     assert "def _rejected_b(db)" in out and "return _rejected_b(db)" in out and "def c" not in out
     ns = {}
     exec(out, ns)
-    assert ns["a"](None) == 1 and [f.__name__ for f in envs.public_functions({**ns, "__name__": None})] == ["a"]
+    assert ns["a"](None) == 1 and [f.__name__ for f in schemas.public_functions({**ns, "__name__": None})] == ["a"]
