@@ -10,6 +10,9 @@ THEMES=${THEMES:-8}        # themes to mine (0 = every theme the corpus covers, 
 ROUNDS=${ROUNDS:-1}        # complexification rounds of 01's operator
 WORKERS=${WORKERS:-2}
 LLM=${LLM:-none}           # none = the offline programmatic path of every stage
+MODEL=${MODEL:-tiny}       # policy: tiny (built from the run's text) or an HF model folder
+SFT_STEPS=${SFT_STEPS:-60} # cold-start SFT steps on reference trajectories
+GRPO_STEPS=${GRPO_STEPS:-12}
 common=(--run-dir "$RUN" --seed "$SEED" --workers "$WORKERS")
 
 # ---- 01 mine: themes + data/corpus -> 01_mine/envs/<id>/{env.json, db.sqlite}, envs.jsonl (~5 s)
@@ -26,5 +29,10 @@ python 04_taxonomy.py --run-dir "$RUN" --seed "$SEED" --llm "$LLM"
 
 # ---- 05 tasks: tool-graph walks + program templates, rubrics/verifiers, reward integrity -> 05_tasks/tasks.jsonl (~20 s)
 python 05_tasks.py "${common[@]}" --llm "$LLM"
+
+# ---- 06 GRPO: tiny Qwen-style policy built from the run's text, SFT warm-up on reference trajectories, then
+#      multi-turn GRPO on the tasks -> 06_grpo/{metrics.jsonl, rollouts/, final/, curve.json} (~3 min)
+python 06_grpo.py --run-dir "$RUN" --seed "$SEED" --model "$MODEL" --sft-steps "$SFT_STEPS" --sft-batch 4 \
+    --steps "$GRPO_STEPS" --distractors 1 --device cpu
 
 echo "run_all.sh: done; outputs in $RUN/"
