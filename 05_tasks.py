@@ -23,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import rewards, runfolder, state, taskgen  # noqa: E402
-from lib.chat import extract_json  # noqa: E402
+from lib.chat import extract_json, to_openai  # noqa: E402
 from lib.envs import Env  # noqa: E402
 from lib.llm import LLMError, add_llm_args, llm_from_args  # noqa: E402
 
@@ -196,7 +196,7 @@ def llm_agent(client, env, task, run, temperature, max_turns=16):
     ep = env.episode(task["seed"])
     msgs = [{"role": "system", "content": AGENT_PROMPT}, {"role": "user", "content": task["query"]}]
     for _ in range(max_turns):
-        r = client.chat(msgs, tools=env.schemas, temperature=temperature, seed=run)
+        r = client.chat(to_openai(msgs), tools=env.schemas, temperature=temperature, seed=run)
         text = r["content"] if "<tool_call>" in r["content"] else \
             r["content"] + "".join(f"<tool_call>{json.dumps(c)}</tool_call>" for c in r["tool_calls"])
         msgs.append({"role": "assistant", "content": text})

@@ -7,7 +7,7 @@ from collections import Counter
 
 from lib import rewards, runfolder
 from lib import state as statelib
-from lib.chat import extract_json, parse_tool_calls
+from lib.chat import extract_json, parse_tool_calls, to_openai
 
 # The error taxonomy, in precedence order: a failed rollout's primary error is the first kind that holds.
 # Call-level mistakes come first (they are causes), then limits, then outcome-level failures.
@@ -108,7 +108,7 @@ def play(policy, env, task, tools, system, max_turns=8, max_tool_chars=2000):
 def llm_policy(client, sample, **sampling):
     """A policy from an lib.llm client: its native tool calls become <tool_call> blocks in the assistant text."""
     def policy(messages, tools):
-        r = client.chat(messages, tools=tools, seed=sample, **sampling)
+        r = client.chat(to_openai(messages), tools=tools, seed=sample, **sampling)
         if "<tool_call>" in r["content"] or not r["tool_calls"]:
             return r["content"]
         return r["content"] + "".join(f"<tool_call>{json.dumps(c)}</tool_call>" for c in r["tool_calls"])

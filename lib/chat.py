@@ -58,3 +58,41 @@ def parse_tool_calls(text):
             objs.append(obj)
     calls, bad = _normalise_calls(objs)
     return calls, errors + bad
+
+
+def assistant_call(call_id, name, arguments, content=""):
+    """An OpenAI assistant message making one tool call (arguments as JSON text)."""
+    return {"role": "assistant", "content": content, "tool_calls": [{"id": call_id, "type": "function", "function": {
+        "name": name, "arguments": json.dumps(arguments, ensure_ascii=False, sort_keys=True)}}]}
+
+
+def to_openai(messages):
+    """Messages in the Hermes text format (06's rollouts) -> the OpenAI format, for APIs that check tool-call ids.
+
+    <tool_call> blocks in assistant text become tool_calls; the tool replies that follow get their calls'
+    ids in order. lib.rollout.run_calls puts unparseable blocks' error observations first: those become
+    user messages, since no call id exists for them. Messages already in the OpenAI format pass through."""
+    out, pending, skip, n = [], [], 0, 0
+    for m in messages:
+        m = dict(m)
+        if m["role"] == "assistant" and not m.get("tool_calls") and "<tool_call>" in (m.get("content") or ""):
+            calls, errors = parse_tool_calls(m["content"])
+            m = {"role": "assistant", "content": m["content"].split("<tool_call>")[0].strip(), "tool_calls": []}
+            for c in calls:
+                n += 1
+                m["tool_calls"].append(assistant_call(f"call_{n}", c["name"], c["arguments"])["tool_calls"][0])
+            skip = len(errors)
+            if not m["tool_calls"]:
+                del m["tool_calls"]
+        if m["role"] == "assistant" and m.get("tool_calls"):
+            pending = [c["id"] for c in m["tool_calls"]]
+        elif m["role"] == "tool" and not m.get("tool_call_id"):
+            if skip:
+                skip -= 1
+                m = {"role": "user", "content": f"Tool call error: {m['content']}"}
+            else:
+                m["tool_call_id"] = pending.pop(0) if pending else f"call_{n}"
+        if not isinstance(m.get("content"), str):
+            m["content"] = "" if m.get("content") is None else json.dumps(m["content"], ensure_ascii=False)
+        out.append(m)
+    return out

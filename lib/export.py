@@ -17,7 +17,7 @@ import sqlite3
 import sys
 
 from lib import envs, parsers, runfolder, state, tables
-from lib.chat import parse_tool_calls
+from lib.chat import assistant_call, to_openai
 
 SYSTEM = ("You are an agent acting in an environment through its tools. {description}\n"
           "Call tools to look things up and to make changes; when the task is done, reply without a tool call, "
@@ -54,12 +54,6 @@ def open_env(path):
     return envs.Env(path, sandbox=not trusted)
 
 
-def assistant_call(call_id, name, arguments, content=""):
-    """An OpenAI assistant message making one tool call (arguments as JSON text)."""
-    return {"role": "assistant", "content": content, "tool_calls": [{"id": call_id, "type": "function", "function": {
-        "name": name, "arguments": json.dumps(arguments, ensure_ascii=False, sort_keys=True)}}]}
-
-
 def tool_message(call_id, result):
     """The tool's reply, the same json.dumps(result) text the agent sees in 06."""
     return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result, ensure_ascii=False)}
@@ -87,29 +81,6 @@ def reference_messages(task, env):
     if task.get("expected_state_hash") and got != task["expected_state_hash"]:
         return None, "reference replay reaches another state than expected_state_hash"
     return msgs + [{"role": "assistant", "content": final_text(task)}], None
-
-
-def to_openai(messages):
-    """Rollout messages -> OpenAI format: <tool_call> blocks in assistant text become tool_calls, and tool
-    replies get the ids of the calls they answer, in order (messages already in that format pass through)."""
-    out, pending, n = [], [], 0
-    for m in messages:
-        m = dict(m)
-        if m["role"] == "assistant" and not m.get("tool_calls") and "<tool_call>" in (m.get("content") or ""):
-            calls, _ = parse_tool_calls(m["content"])
-            text = m["content"].split("<tool_call>")[0].strip()
-            m = {"role": "assistant", "content": text, "tool_calls": []}
-            for c in calls:
-                n += 1
-                m["tool_calls"].append(assistant_call(f"call_{n}", c["name"], c["arguments"])["tool_calls"][0])
-        if m["role"] == "assistant" and m.get("tool_calls"):
-            pending = [c["id"] for c in m["tool_calls"]]
-        elif m["role"] == "tool" and not m.get("tool_call_id"):
-            m["tool_call_id"] = pending.pop(0) if pending else f"call_{n}"
-        if not isinstance(m.get("content"), str):
-            m["content"] = "" if m.get("content") is None else json.dumps(m["content"], ensure_ascii=False)
-        out.append(m)
-    return out
 
 
 def sft_row(row_id, task, source, reward, messages, schemas):

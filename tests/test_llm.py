@@ -350,3 +350,21 @@ def test_hf_client_is_deterministic_and_ignores_checkpoint_defaults(tmp_path):
     with pytest.raises(ValueError):
         client.chat(msgs, stop=["x"])
     assert client.usage["calls"] == 6 and client.usage["requests"] == 5
+
+
+def test_to_openai_gives_every_tool_reply_its_call_id():
+    from lib.chat import to_openai
+    msgs = [{"role": "user", "content": "q"},
+            {"role": "assistant", "content": 'ok <tool_call>{"name": "a", "arguments": {"x": 1}}</tool_call>'
+                                             '<tool_call>{"name": oops}</tool_call>'
+                                             '<tool_call>{"name": "b", "arguments": {}}</tool_call>'},
+            {"role": "tool", "content": '{"error": "parse_error"}'},  # run_calls: parse errors first
+            {"role": "tool", "content": "1"}, {"role": "tool", "content": "2"},
+            {"role": "assistant", "content": "done"}]
+    out = to_openai(msgs)
+    assert [m["role"] for m in out] == ["user", "assistant", "user", "tool", "tool", "assistant"]
+    assert [c["id"] for c in out[1]["tool_calls"]] == ["call_1", "call_2"]
+    assert out[1]["tool_calls"][0]["function"] == {"name": "a", "arguments": '{"x": 1}'}
+    assert out[1]["content"] == "ok" and out[2]["content"].startswith("Tool call error:")
+    assert [(m["tool_call_id"], m["content"]) for m in out[3:5]] == [("call_1", "1"), ("call_2", "2")]
+    assert out[5] == {"role": "assistant", "content": "done"}
