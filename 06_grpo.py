@@ -145,8 +145,10 @@ def optimizer_step(acc, model, optimizer, samples, loss_fn, grad_accum, pad_id, 
 
 # ---------------------------------------------------------------------------- plumbing
 def offered_tools(task, env, k, seed):
-    """The reference's tools plus k seeded distractors, in the env's order (program tasks: their targets)."""
-    names = {c["name"] for c in (task.get("reference") or {}).get("calls", [])} | set(task.get("targets") or [])
+    """The reference's tools plus k seeded distractors, in the env's order (program tasks: the tools they call)."""
+    ref = task.get("reference") or {}
+    names = {c["name"] for c in ref.get("calls", [])} | set(task.get("targets") or [])
+    names |= {n for n in env.by_name if f"tools.{n}(" in ref.get("program", "")}
     others = sorted(set(env.by_name) - names)
     rng = np.random.default_rng(runfolder.item_seed(seed, task["id"], "tools"))
     names |= set(rng.choice(others, size=min(k, len(others)), replace=False).tolist()) if others else set()

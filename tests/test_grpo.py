@@ -218,3 +218,11 @@ def test_stage_runs_and_resumes(tmp_path):
     assert "resumed from" in _run(b, "--sft-steps", "3", "--steps", "2")
     again = [json.loads(x) for x in open(os.path.join(b, "06_grpo", "rollouts", "step_0002.jsonl"))]
     assert [r["ids"] for r in again] == [r["ids"] for r in recs]
+
+
+def test_program_tasks_are_offered_the_tools_their_program_calls(env):
+    grpo = importlib.import_module("06_grpo")
+    task = {"id": "t/program/000", "reference": {"program": "def solve(tools):\n    return tools.get_book(book_id='b1')\n"},
+            "targets": []}
+    names = [s["function"]["name"] for s in grpo.offered_tools(task, env, 0, seed=0)]
+    assert names == ["get_book"]
