@@ -63,11 +63,14 @@ def source_map(corpus, theme_ids):
     if not os.path.exists(path):
         return {}
     folders = sorted(d for d in os.listdir(corpus) if os.path.isdir(os.path.join(corpus, d)))
+    plain = {d for d in folders if re.fullmatch(r"[\w-]+", d)}  # such a name matches a whole [\w-] run of a line
+    odd = [d for d in folders if d not in plain]
     out, current = {}, None
     with open(path, encoding="utf-8") as f:
         for line in f:
-            found = [d for d in folders if re.search(rf"(?<![\w-]){re.escape(d)}/?(?![\w-])", line)]
-            current = found[0] if found else (None if line.startswith("#") else current)
+            found = [d for d in re.findall(r"[\w-]+", line) if d in plain] + \
+                [d for d in odd if re.search(rf"(?<![\w-]){re.escape(d)}/?(?![\w-])", line)]
+            current = min(found) if found else (None if line.startswith("#") else current)
             for tid in re.findall(r"[\w.-]+", line):
                 if tid in theme_ids and current and tid not in out:
                     out[tid] = current
@@ -113,7 +116,12 @@ def expand_themes(client, themes, n, rng, threshold, cap):
 
 def pick_documents(backend, theme, folder, k):
     """The theme's documents: BM25 hits from the topic folder of the best hit (or the mapped folder), top k."""
-    hits = backend.search(f"{theme['name']} {theme['description']}", 10_000)
+    query = f"{theme['name']} {theme['description']}"
+    if folder and hasattr(backend, "search_topic"):  # the same list, ranked within the folder only
+        same = backend.search_topic(query, folder, 10_000)
+        seen = set(same)
+        return (same + [backend.files[i] for i in backend.by_topic.get(folder, []) if backend.files[i] not in seen])[:k]
+    hits = backend.search(query, 10_000)
     best = folder or (backend.topic(hits[0]["url"]) if hits else None)
     if best is None:
         return []
@@ -384,10 +392,12 @@ if __name__ == "__main__":
         extra, why = expand_themes(client, themes, args.expand, rng, args.dup_threshold, args.domain_cap)
         print(f"expansion: {len(extra)} new scenarios, {len(why)} proposals rejected")
     pool = themes + extra
-    if client is None and not args.search_url:  # offline: only themes the corpus covers
+    if client is None and not args.search_url and mapping:  # offline: only themes the corpus covers
+        pool = [t for t in pool if t["id"] in mapping]
+    elif client is None and not args.search_url:
         best = {t["id"]: (backend.search(f"{t['name']} {t['description']}", 1) or [{"score": 0}])[0]["score"]
                 for t in pool}
-        pool = [t for t in pool if (t["id"] in mapping if mapping else best[t["id"]] >= args.min_score)]
+        pool = [t for t in pool if best[t["id"]] >= args.min_score]
     selected = sorted(pool, key=lambda t: t["id"])[: args.limit or None]
     stage.write_jsonl("themes.jsonl", selected, "theme")
     print(f"01_mine: {len(selected)} of {len(themes) + len(extra)} themes | path "

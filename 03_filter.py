@@ -29,7 +29,7 @@ import sys
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import envs, runfolder, schemas, state, toolgen, tooltests  # noqa: E402
+from lib import envs, rewards, runfolder, schemas, state, toolgen, tooltests  # noqa: E402
 
 CRASHES = ("timeout", "crashed", "cpu_limit", "memory", "recursion", "output_too_large")
 ESCAPES = ("forbidden", "import_blocked")
@@ -87,21 +87,39 @@ def escape_or_crash(result):
     return "crash" if kind in CRASHES else None
 
 
-def audit_tool(env, name, kind, owned, tables):
-    """(reason or None, detail) for one tool: its calls on real and on bogus arguments, judged by state diffs."""
-    sets, ids = candidate_args(env.by_name[name], tables, kind)
+def moved(ep, start):
+    """Whether an episode's state differs from the initial one (state hash `start`). An in-process episode whose
+    connection changed no row (sqlite's total_changes) and no schema has not moved: no hash needed."""
+    if ep.db is not None and ep.db.total_changes == 0 and \
+            ep.db.execute("PRAGMA schema_version").fetchone() == ep.schema_version:
+        return False
+    return state.state_hash(ep.final_db()) != start
+
+
+def open_episode(env):
+    """A fresh seed-0 episode, with its starting schema version noted for moved()."""
     with tooltests.SANDBOX_LOCK:
         ep = env.episode(seed=0)
+    ep.schema_version = ep.db.execute("PRAGMA schema_version").fetchone() if ep.db is not None else None
+    return ep
+
+
+def audit_tool(env, name, kind, owned, tables, before=None, start=None):
+    """(reason or None, detail) for one tool: its calls on real and on bogus arguments, judged by state diffs.
+
+    before, start: the initial state and its hash (computed here when not given; filter_env shares them)."""
+    sets, ids = candidate_args(env.by_name[name], tables, kind)
+    ep = open_episode(env)
     try:
-        before = env.initial_db()
-        start = state.state_hash(before)
+        before = before or env.initial_db()
+        start = start or state.state_hash(before)
         ok = None
         for args in sets:
             r = ep.call(name, args)
             bad = escape_or_crash(r)
             if bad:
                 return bad, f"{name}({json.dumps(args)}) -> {json.dumps(r)[:200]}"
-            if kind == "read" and state.state_hash(ep.final_db()) != start:
+            if kind == "read" and moved(ep, start):
                 return "read_mutates_state", f"{name}({json.dumps(args)}) changed the state"
             if is_data(r):
                 ok = (args, r)
@@ -112,7 +130,7 @@ def audit_tool(env, name, kind, owned, tables):
                 return "read_no_data", f"no data for real ids in {len(sets)} tries"
             return None, "unverified: no successful call"
         if kind == "write":
-            changed = state.diff(before, ep.final_db())
+            changed = rewards.diff(before, ep.final_db())
             foreign = sorted(set(changed) - set(owned))
             if foreign:
                 return "writes_foreign_table", f"{name}({json.dumps(ok[0])}) changed {foreign}, owns {owned}"
@@ -125,14 +143,13 @@ def audit_tool(env, name, kind, owned, tables):
                         if not isinstance(seen, dict) or any(seen.get(k) != v for k, v in row.items() if k in seen):
                             return "write_not_visible", f"{getter} after {name} returned {json.dumps(seen)[:200]}"
         if ids:  # the same call with ids that exist nowhere must fail and leave no trace
-            with tooltests.SANDBOX_LOCK:
-                ep2 = env.episode(seed=0)
+            ep2 = open_episode(env)
             bogus = dict(ok[0], **{p: BOGUS.get(env.by_name[name]["function"]["parameters"]["properties"][p].get("type"), "x")
                                    for p in ids})
             r = ep2.call(name, bogus)
-            moved = state.state_hash(ep2.final_db()) != start
+            changed_state = moved(ep2, start)
             ep2.close()
-            if escape_or_crash(r) or moved or (kind == "write" and is_data(r)):
+            if escape_or_crash(r) or changed_state or (kind == "write" and is_data(r)):
                 return escape_or_crash(r) or "accepts_invalid_arguments", f"{name}({json.dumps(bogus)}) -> {json.dumps(r)[:200]}"
         return None, "ok"
     finally:
@@ -226,10 +243,11 @@ def filter_env(row, args, out_dir):
     con = sqlite3.connect(":memory:")
     con.deserialize(db_bytes)
     tables = toolgen.read_schema(con)
-    audit = {}
+    audit, before = {}, env.initial_db()
+    start = state.state_hash(before)
     for n in survivors:
         kind = declared.get(n, {}).get("kind", "read")
-        reason, audit[n] = audit_tool(env, n, kind, declared.get(n, {}).get("tables", []), tables)
+        reason, audit[n] = audit_tool(env, n, kind, declared.get(n, {}).get("tables", []), tables, before, start)
         if reason:
             verdict[n] = (reason, audit[n])
     shutil.rmtree(work, ignore_errors=True)

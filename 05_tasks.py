@@ -22,7 +22,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import rewards, runfolder, state, taskgen  # noqa: E402
+from lib import rewards, runfolder, taskgen  # noqa: E402
 from lib.chat import extract_json, to_openai  # noqa: E402
 from lib.envs import Env  # noqa: E402
 from lib.llm import LLMError, add_llm_args, llm_from_args  # noqa: E402
@@ -117,7 +117,7 @@ def stuffer_agent(env, task, rng, model):
 
 def integrity(env, task, model, seed):
     """{agent: reward} for the four agents, and whether the task requires a state change."""
-    out = {"state": bool(task["difficulty"]["writes"]) and task["expected_state_hash"] != state.state_hash(env.initial_db())}
+    out = {"state": bool(task["difficulty"]["writes"]) and task["expected_state_hash"] != env.initial_hash()}
     for name, agent in zip(AGENTS, (reference_agent, do_nothing_agent, random_calls_agent, stuffer_agent)):
         text, db = agent(env, task, random.Random(seed), model)
         out[name] = rewards.score(task, text, db, env.initial_db())[0] if db is not None else 0.0
@@ -214,7 +214,7 @@ def env_tasks(kept, args, client):
     rng = random.Random(runfolder.item_seed(args.seed, "05_tasks", env.id))
     model = taskgen.env_model(env)
     stats = {**taskgen.new_stats(), "llm_queries": {}, "llm_programs": 0, "unsolvable": 0}
-    tasks = taskgen.graph_tasks(env, args.tasks_per_env, rng, stats=stats)
+    tasks = taskgen.graph_tasks(env, args.tasks_per_env, rng, stats=stats, model=model)
     programs = []
     if client is not None:
         for i in range(args.programs_per_env):
@@ -225,7 +225,7 @@ def env_tasks(kept, args, client):
             tasks[i], why = llm_query(client, env, t, model)
             stats["llm_queries"][why] = stats["llm_queries"].get(why, 0) + 1
     if len(programs) < args.programs_per_env:  # templates fill what the LLM did not deliver
-        extra = taskgen.program_tasks(env, args.programs_per_env, rng, stats=stats)
+        extra = taskgen.program_tasks(env, args.programs_per_env, rng, stats=stats, model=model)
         taken = {t["id"] for t in programs}
         programs += [t for t in extra if t["id"] not in taken][:args.programs_per_env - len(programs)]
     tasks += programs

@@ -200,6 +200,13 @@ class Env:
         """A fresh read-write copy of the initial state (for diffs and verifiers)."""
         return open_episode_db(self.db_bytes, 0, self.meta.get("clock_start", CLOCK_START))
 
+    def initial_hash(self):
+        """lib.state.state_hash of the initial state, computed once per Env."""
+        if getattr(self, "_initial_hash", None) is None:
+            from lib.state import state_hash
+            self._initial_hash = state_hash(self.initial_db())
+        return self._initial_hash
+
 
 class Episode:
     """One rollout's private state: call tools by name with JSON arguments, never raising."""

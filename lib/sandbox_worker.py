@@ -1,6 +1,7 @@
 """The inside of a lib.sandbox worker: limits, audit hook, restricted builtins, and the request loop."""
 import base64
 import builtins
+import functools
 import importlib
 import json
 import os
@@ -167,10 +168,16 @@ SAFE_BUILTINS = {k: v for k, v in vars(builtins).items()
 SAFE_BUILTINS["__import__"] = guarded_import
 
 
+@functools.lru_cache(maxsize=64)
+def compiled(source, name):
+    """Compile once per source: trusted in-process runs load the same tools and verifiers many times."""
+    return compile(source, f"{name}.py", "exec")
+
+
 def load_untrusted(source, name):
     """Execute a module's source in a fresh namespace with restricted builtins."""
     ns = {"__name__": name, "__builtins__": SAFE_BUILTINS}
-    exec(compile(source, f"{name}.py", "exec"), ns)
+    exec(compiled(source, name), ns)
     return ns
 
 

@@ -76,17 +76,17 @@ def reference(env, run, seed):
     """Run a solution twice with the task seed and once with other ids and a later clock.
 
     run(seed, shifted) -> (observations, final db). Returns (ref, identical) where ref is
-    {"obs", "db", "items"} (required changes, volatile columns masked) or None."""
+    {"obs", "db", "items" (required changes, volatile columns masked), "hash" (of db)} or None."""
     (o1, db1), (o2, db2) = run(seed, False), run(seed, False)
     if db1 is None or db2 is None:
         return None, False
-    identical = json.dumps(o1, sort_keys=True) == json.dumps(o2, sort_keys=True) \
-        and statelib.state_hash(db1) == statelib.state_hash(db2)
+    h1 = statelib.state_hash(db1)
+    identical = json.dumps(o1, sort_keys=True) == json.dumps(o2, sort_keys=True) and h1 == statelib.state_hash(db2)
     _, db3 = run(seed + 1, True)
     if not identical or db3 is None:
         return None, identical
     init = env.initial_db()
-    d1, d3 = statelib.diff(init, db1), statelib.diff(init, db3)
+    d1, d3 = rewards.diff(init, db1), rewards.diff(init, db3)
     vol = volatile_columns(d1, d3)
     if vol is None:
         return None, identical
@@ -94,7 +94,7 @@ def reference(env, run, seed):
     oks, other = rewards.match_changes(d3, items)  # the masked reference must accept the shifted run too
     if not all(oks) or other:
         return None, identical
-    return {"obs": o1, "db": db1, "items": items}, identical
+    return {"obs": o1, "db": db1, "items": items, "hash": h1}, identical
 
 
 def state_rubric(items):
@@ -118,11 +118,11 @@ def difficulty(calls, prof, edges, branches=0, step_edges=None):
             "edges": {k: kinds.count(k) for k in WEIGHTS}}
 
 
-def row(env, kind, task_id, seed, query, fmt, ref_solution, answer, ref_db, rubric, verifier, diff, targets, round_):
+def row(env, kind, task_id, seed, query, fmt, ref_solution, answer, ref_hash, rubric, verifier, diff, targets, round_):
     """One task row in the 05_tasks format (taxonomy filled in by the stage)."""
     return {"id": task_id, "env_id": env.id, "env_path": f"03_filter/envs/{env.id}", "kind": kind, "query": query,
             "answer_format": fmt, "reference": ref_solution, "expected_answer": answer,
-            "expected_state_hash": statelib.state_hash(ref_db), "rubric": rubric, "verifier": verifier,
+            "expected_state_hash": ref_hash, "rubric": rubric, "verifier": verifier,
             "difficulty": diff, "taxonomy": None, "seed": seed, "round": round_, "targets": sorted(targets or []),
             "code_origin": None}  # program tasks: "template" (runs in-process) or "llm" (runs in the sandbox)
 
@@ -164,7 +164,7 @@ def walk_task(env, prof, tables, edges, w, seed, rng, task_id, targets, round_, 
         return None
     rubric = [{"type": "answer", "key": k, "kind": fmt[k], "expected": answer[k], "text": f"{k} is {answer[k]!r}"}
               for k in sorted(fmt)] + state_rubric(ref["items"])
-    task = row(env, "graph", task_id, seed, query, fmt or None, {"calls": w.calls}, answer or None, ref["db"], rubric,
+    task = row(env, "graph", task_id, seed, query, fmt or None, {"calls": w.calls}, answer or None, ref["hash"], rubric,
                None, difficulty(w.calls, prof, edges, 0, [st["edge"] for st in w.steps if st["edge"]]), targets, round_)
     reward, _ = rewards.score(task, json.dumps(answer), ref["db"], env.initial_db())
     return task if reward == 1.0 else None
@@ -182,11 +182,13 @@ def env_model(env):
     return tables, prof, graph(prof, tables)
 
 
-def graph_tasks(env, n, rng, targets=None, min_calls=None, id_prefix=None, round_=0, stats=None, attempts=15):
+def graph_tasks(env, n, rng, targets=None, min_calls=None, id_prefix=None, round_=0, stats=None, attempts=15,
+                model=None):
     """n graph tasks (tiers easy/medium/hard in turn; odd ones and every hard one end with writes).
 
-    targets: tool names the walk prefers and must use; min_calls: raise every tier's minimum length."""
-    tables, prof, edges = env_model(env)
+    targets: tool names the walk prefers and must use; min_calls: raise every tier's minimum length.
+    model: env_model(env) when the caller has it already."""
+    tables, prof, edges = model or env_model(env)
     stats = stats if stats is not None else new_stats()
     targets = set(targets or ())
     out = []
@@ -276,7 +278,7 @@ def program_task(env, model, spec, seed, task_id, targets=(), round_=0, stats=No
         branches = sum(isinstance(n, (ast.If, ast.IfExp)) for n in ast.walk(ast.parse(spec["program"])))
     except SyntaxError:
         branches = 0
-    task = row(env, "program", task_id, seed, spec["query"], fmt, {"program": spec["program"]}, answer, ref["db"], None,
+    task = row(env, "program", task_id, seed, spec["query"], fmt, {"program": spec["program"]}, answer, ref["hash"], None,
                verifier or rewards.template_verifier(answer, fmt, ref["items"]),
                difficulty(ref["obs"]["calls"], prof, edges, branches), targets, round_)
     task["code_origin"] = "template" if template and verifier is None else "llm"
@@ -290,9 +292,10 @@ def program_task(env, model, spec, seed, task_id, targets=(), round_=0, stats=No
     return task, None
 
 
-def program_tasks(env, n, rng, targets=None, id_prefix=None, round_=0, stats=None, attempts=4):
-    """n program tasks from the templates (filter then aggregate, conditional updates over a set, hops then a write)."""
-    model = env_model(env)
+def program_tasks(env, n, rng, targets=None, id_prefix=None, round_=0, stats=None, attempts=4, model=None):
+    """n program tasks from the templates (filter then aggregate, conditional updates over a set, hops then a write);
+    model: env_model(env) when the caller has it already."""
+    model = model or env_model(env)
     tables, prof, edges = model
     stats = stats if stats is not None else new_stats()
     ctx = {"env": env, "tables": tables, "prof": prof, "walk": Walk(env, prof, tables, edges, rng, 0, ())}

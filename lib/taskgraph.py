@@ -123,8 +123,14 @@ def unique_named_rows(T, col):
     cache = T.setdefault("_unique_named", {})
     if col not in cache:
         vals = [str(r[col]).lower() for r in T["rows"] if isinstance(r[col], str)]
-        cache[col] = [r for r in T["rows"] if isinstance(r[col], str) and 3 <= len(r[col]) <= 60
-                      and sum(r[col].lower() in v for v in vals) == 1]
+        text = "\0".join(vals)  # x is in exactly one value (its own) iff it occurs once in the joined text
+
+        def once(x):
+            if "\0" in x:
+                return sum(x in v for v in vals) == 1
+            first = text.find(x)
+            return first >= 0 and text.find(x, first + 1) < 0
+        cache[col] = [r for r in T["rows"] if isinstance(r[col], str) and 3 <= len(r[col]) <= 60 and once(r[col].lower())]
     return cache[col]
 
 

@@ -1,6 +1,7 @@
 """Run an environment's tool_tests.py against its tools.py (in-process when trusted, else in lib.sandbox), split a
 tools module into per-tool segments, and score each tool by its tests. Shared by 02's repair loop and 03_filter."""
 import ast
+import functools
 import re
 import threading
 
@@ -60,6 +61,12 @@ def segments(source):
     When the module parses, pieces follow its AST; otherwise lines starting a def/import/decorator
     cut it, so one broken function does not take the others down.
     """
+    return [dict(s) for s in _segments(source)]  # fresh dicts: callers may change theirs
+
+
+@functools.lru_cache(maxsize=64)
+def _segments(source):
+    """segments() of one source text, cached: 03 cuts the same module and tests several times."""
     lines = source.splitlines(keepends=True)
     try:
         tree = ast.parse(source)
@@ -71,14 +78,20 @@ def segments(source):
     for a, b in zip(starts, starts[1:] + [len(lines) + 1]):
         text = "".join(lines[a - 1:b - 1])
         m = re.search(r"^(?:async\s+)?def\s+(\w+)", text, flags=re.M)
-        try:
-            compile(text, "tools.py", "exec")
-            error = None
-        except SyntaxError as e:
-            error = f"line {a - 1 + (e.lineno or 1)}: {e.msg}"
+        error = _compile_error(text)
         out.append({"name": m[1] if m else None, "public": bool(m) and not m[1].startswith("_"),
-                    "text": text, "error": error})
-    return out
+                    "text": text, "error": error if error is None else f"line {a - 1 + error[0]}: {error[1]}"})
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compile_error(text):
+    """(line, message) of the SyntaxError compiling one piece alone raises, or None (cached: pieces recur)."""
+    try:
+        compile(text, "tools.py", "exec")
+    except SyntaxError as e:
+        return e.lineno or 1, e.msg
+    return None
 
 
 def compilable(source):

@@ -216,7 +216,10 @@ def test_solvability_agent(shop, graph_set, scripted_llm):
     server = scripted_llm(script)
     text, db = tasks05.llm_agent(client_for(server), shop, t, run=0, temperature=0.7)
     assert rewards.score(t, text, db, shop.initial_db())[0] == 1.0
-    assert "<tool_call>" in server.requests[1]["messages"][2]["content"] and server.requests[0]["seed"] == 0
+    # the history goes out in the OpenAI format: the call carries an id that the tool reply answers
+    sent = server.requests[1]["messages"]
+    assert sent[2]["tool_calls"][0]["id"] == "call_1" and sent[3]["tool_call_id"] == "call_1"
+    assert server.requests[0]["seed"] == 0
 
 
 def make_run(root):
