@@ -412,7 +412,8 @@ if __name__ == "__main__":
         return build_env(theme, stage, args, backend, mapping.get(theme["id"]), client)
 
     # Offline mining is CPU-bound (processes); the agent waits on the network (threads, one shared client).
-    parts = list(runfolder.parallel(one, selected, args.workers, "01_mine", processes=client is None))
+    parts = list(runfolder.parallel(one, selected, args.workers, "01_mine", processes=client is None,
+                                    tally=lambda p: "built" if p["status"] == "ok" else "rejected"))
     built = [p["row"] for p in parts if p["status"] == "ok"]
     rejected = [p["row"] for p in parts if p["status"] == "rejected"]
     stage.write_jsonl("envs.jsonl", built, "env")

@@ -226,7 +226,7 @@ if __name__ == "__main__":
     todo = [i for i in ids if not stage.has_part(i)]
     # Offline the work is CPU-bound (processes); with an LLM it waits on the network (threads, one shared client).
     for row in runfolder.parallel(lambda i: build(i, args, stage, client), todo, args.workers, "envs",
-                                  processes=client is None):
+                                  processes=client is None, tally=lambda r: "fallback" if r["fallback"] else r["source"]):
         stage.save_part(row["id"], row)
 
     # ---- outputs

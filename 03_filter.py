@@ -314,7 +314,9 @@ if __name__ == "__main__":
 
     # ---- judge each environment (a judged one is a part on disk: a rerun skips it)
     todo = [r for r in rows if not stage.has_part(r["id"])]
-    for r, part in zip(todo, runfolder.parallel(lambda r: filter_env(r, args, stage.dir), todo, args.workers, "envs")):
+    verdict = lambda part: "rejected" if "rule" in part["env"] else "kept"  # noqa: E731
+    for r, part in zip(todo, runfolder.parallel(lambda r: filter_env(r, args, stage.dir), todo, args.workers, "envs",
+                                                tally=verdict)):
         stage.save_part(r["id"], part)
 
     # ---- outputs and summary

@@ -286,7 +286,8 @@ if __name__ == "__main__":
     # ---- tasks per environment (a finished one is a part on disk: a rerun skips it)
     todo = [k for k in kept if not stage.has_part(k["id"])]
     for k, part in zip(todo, runfolder.parallel(lambda k: env_tasks(k, args, client), todo, args.workers, "envs",
-                                                processes=client is None)):
+                                                processes=client is None,
+                                                tally=lambda p: "with tasks" if p["tasks"] else "no tasks")):
         stage.save_part(k["id"], part)
 
     # ---- outputs, integrity table, summary

@@ -205,20 +205,30 @@ def _run_job(item):
     return _job(item)
 
 
-def parallel(fn, items, workers, desc, processes=True):
-    """Yield fn(item) for each item, in order, with a progress bar.
+def parallel(fn, items, workers, desc, processes=True, tally=None):
+    """Yield fn(item) for each item, in order, with a progress bar counting tally(result) (e.g. kept/rejected).
 
     Per-environment work is CPU-bound Python, so it runs on `workers` forked processes;
     processes=False uses threads instead (for LLM calls, which wait on the network and
     share one client's cache and usage counters).
     """
     global _job
-    items = list(items)
+    items, counts = list(items), {}
     if workers <= 1 or len(items) <= 1:
-        yield from tqdm((fn(x) for x in items), total=len(items), desc=desc)
-        return
-    _job = fn
-    pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) if processes
-            else ThreadPoolExecutor(workers))
-    with pool:
-        yield from tqdm(pool.map(_run_job if processes else fn, items), total=len(items), desc=desc)
+        results, pool = (fn(x) for x in items), None
+    else:
+        _job = fn
+        pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) if processes
+                else ThreadPoolExecutor(workers))
+        results = pool.map(_run_job if processes else fn, items)
+    try:
+        bar = tqdm(results, total=len(items), desc=desc)
+        for r in bar:
+            if tally is not None:
+                key = str(tally(r))
+                counts[key] = counts.get(key, 0) + 1
+                bar.set_postfix(counts, refresh=False)
+            yield r
+    finally:
+        if pool is not None:
+            pool.shutdown()

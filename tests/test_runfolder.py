@@ -79,3 +79,11 @@ def test_atomic_write_leaves_nothing_on_failure(tmp_path):
 def test_item_seed_is_stable():
     assert runfolder.item_seed(0, "env-a") == runfolder.item_seed(0, "env-a") != runfolder.item_seed(1, "env-a")
     assert runfolder.item_seed(0, "x") == 2950975404  # sha256-derived: the same in every process
+
+
+def test_parallel_keeps_order_on_processes_and_threads():
+    square = lambda x: x * x  # noqa: E731  (a closure: forked workers inherit it, nothing is pickled)
+    for processes in (True, False):
+        assert list(runfolder.parallel(square, range(7), 2, "t", processes, tally=lambda r: r % 2)) == \
+            [0, 1, 4, 9, 16, 25, 36]
+    assert list(runfolder.parallel(square, [3], 1, "t")) == [9]
