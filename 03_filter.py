@@ -29,7 +29,7 @@ import sys
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lib import envs, rewards, runfolder, schemas, state, toolgen, tooltests  # noqa: E402
+from lib import envs, runfolder, schemas, state, toolgen, tooltests  # noqa: E402
 
 CRASHES = ("timeout", "crashed", "cpu_limit", "memory", "recursion", "output_too_large")
 ESCAPES = ("forbidden", "import_blocked")
@@ -130,7 +130,7 @@ def audit_tool(env, name, kind, owned, tables, before=None, start=None):
                 return "read_no_data", f"no data for real ids in {len(sets)} tries"
             return None, "unverified: no successful call"
         if kind == "write":
-            changed = rewards.diff(before, ep.final_db())
+            changed = state.diff(before, ep.final_db())
             foreign = sorted(set(changed) - set(owned))
             if foreign:
                 return "writes_foreign_table", f"{name}({json.dumps(ok[0])}) changed {foreign}, owns {owned}"

@@ -17,7 +17,6 @@ import hashlib
 import inspect
 import json
 import math
-import pickle
 import unicodedata
 
 from lib import state as statelib
@@ -167,46 +166,6 @@ def changes_from_diff(diff, volatile=None):
     return items
 
 
-def _stored_rows(con, table):
-    """A table's rows in storage order, pickled (equal bytes: the same rows with the same value types)."""
-    cur = con.cursor()
-    cur.row_factory = None
-    return pickle.dumps(cur.execute(f'SELECT * FROM "{table}"').fetchall(), protocol=4)
-
-
-def diff(before, after):
-    """lib.state.diff(before, after), same result, faster when few tables changed: a table whose rows are equal in
-    storage order holds the same rows, so it is skipped before the sorted comparison. (lib/state.py itself stays
-    as it is: its source is baked into every template verifier, so tasks.jsonl would change with it.)"""
-    out = {}
-    in_before, in_after = {n for n, _ in statelib.tables(before)}, {n for n, _ in statelib.tables(after)}
-    for t in sorted(in_before | in_after):
-        if t in in_before and t in in_after and (_stored_rows(before, t) == _stored_rows(after, t) or
-                                                 statelib._table_bytes(before, t) == statelib._table_bytes(after, t)):
-            continue
-        old = statelib.table_rows(before, t) if t in in_before else []  # from here on as in lib.state.diff
-        new = statelib.table_rows(after, t) if t in in_after else []
-        pk = statelib.primary_key(after if new else before, t)
-        key = (lambda r: json.dumps([r[c] for c in pk])) if pk else (lambda r: json.dumps(r, sort_keys=True))
-        o, n = {}, {}
-        for r in old:
-            o.setdefault(key(r), []).append(r)
-        for r in new:
-            n.setdefault(key(r), []).append(r)
-        added, removed, changed = [], [], []
-        for k in sorted(set(o) | set(n)):
-            a, b = o.get(k, []), n.get(k, [])
-            if pk and a and b:
-                if a != b:
-                    changed.append({"key": json.loads(k), "before": a[0], "after": b[0]})
-            else:
-                removed += a[len(b):]
-                added += b[len(a):]
-        if added or removed or changed:
-            out[t] = {"added": added, "removed": removed, "changed": changed}
-    return out
-
-
 # ---------------------------------------------------------------------------- sandboxed verifiers
 
 RUNNER = '''
@@ -293,7 +252,7 @@ def score(task, final_text, final_db, initial_db, judge=None, mode="code"):
     if mode == "sql":
         if judge is None:
             raise ValueError("mode 'sql' needs a judge")
-        d = diff(initial_db, final_db)
+        d = statelib.diff(initial_db, final_db)
         ev = {"agent_changes": d, "reference_answer": task.get("expected_answer"),
               "reference_changes": [it for it in task.get("rubric") or [] if it["type"] == "state"]}
         verdict = judge.grade(task, final_text, final_db, ev, ["The agent fulfilled the request: the answer and the "
@@ -305,7 +264,7 @@ def score(task, final_text, final_db, initial_db, judge=None, mode="code"):
     else:
         rubric = task.get("rubric") or []
         parts = answer_parts(answer, task.get("expected_answer"), task.get("answer_format"))
-        parts.update(state_parts(diff(initial_db, final_db),
+        parts.update(state_parts(statelib.diff(initial_db, final_db),
                                  [it for it in rubric if it["type"] == "state"]))
         texts = [it["text"] for it in rubric if it["type"] == "llm"]
         if texts and judge is not None:

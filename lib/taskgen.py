@@ -86,7 +86,7 @@ def reference(env, run, seed):
     if not identical or db3 is None:
         return None, identical
     init = env.initial_db()
-    d1, d3 = rewards.diff(init, db1), rewards.diff(init, db3)
+    d1, d3 = statelib.diff(init, db1), statelib.diff(init, db3)
     vol = volatile_columns(d1, d3)
     if vol is None:
         return None, identical
